@@ -1,0 +1,85 @@
+// Effects: what one request did, for front ends to show (the playground's whole point).
+//
+// The engine computes effects for every request, successful or not (a failed condition is billed
+// and shows as kConditionFailed); front ends only display them. Effects carry no wire format.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "monotable/value.h"
+
+namespace monotable {
+
+enum class ItemAction : uint8_t {
+  kReturned,         // read and returned to the caller
+  kFilteredOut,      // read (and billed) but discarded by FilterExpression
+  kRead,             // read without being returned (e.g. the old image of a conditional write)
+  kMissing,          // a key looked up that holds no item (still billed)
+  kInserted,         // a write created the item
+  kReplaced,         // PutItem replaced an existing item
+  kUpdated,          // UpdateItem changed an existing item
+  kDeleted,          // the item was deleted
+  kConditionFailed,  // a ConditionExpression / ConditionCheck evaluated false: nothing changed
+  kIndexAdded,       // an index entry appeared (the item entered the index)
+  kIndexRemoved,     // an index entry vanished (the item left the index)
+  kIndexUpdated,     // an index entry was rewritten in place
+};
+
+// Short lowercase name for display and JSON: "returned", "filtered-out", "index-added", ...
+const char* ItemActionName(ItemAction action);
+
+struct TouchedItem {
+  std::string table;
+  std::string index;   // empty for the base table
+  Item key;            // the base table's primary key of the item
+  size_t size_bytes;   // item size (base table) or index entry size (index)
+  ItemAction action;
+  std::string reason;  // why, in words: "GSI2PK removed: item left the sparse index GSI2"
+};
+
+// Capacity consumed on one table or one of its indexes, with the arithmetic in words.
+struct CapacityLine {
+  std::string table;
+  std::string index;  // empty for the table itself
+  bool local_index = false;
+  double read_units = 0;
+  double write_units = 0;
+  // e.g. "3 items, 2,310 bytes read, rounded up to 4 KB = 1 RRU; eventually consistent x0.5 = 0.5"
+  std::string arithmetic;
+};
+
+// For a read request: what the same request would cost under each read mode.
+struct ReadModes {
+  bool applicable = false;
+  double eventual = 0;
+  double strong = 0;
+  double transactional = 0;
+};
+
+struct Effects {
+  std::string operation;
+  std::vector<TouchedItem> items;
+  std::vector<CapacityLine> capacity;
+  double read_units = 0;   // total read request units
+  double write_units = 0;  // total write request units
+  double dollars = 0;      // on-demand price of this one request
+  ReadModes read_modes;
+  std::vector<std::string> lints;  // advice: "Scan in an access pattern", "item just over 4 KB", ...
+};
+
+// On-demand and provisioned prices, kept as data with the date they are valid for.
+// Defaults: us-east-1, Standard table class, dynamodb-rules.md §1.8.
+struct PriceTable {
+  std::string region = "us-east-1";
+  std::string as_of = "2024-11-01";
+  double read_request_unit_per_million = 0.125;
+  double write_request_unit_per_million = 0.625;
+  double rcu_hour = 0.00013;
+  double wcu_hour = 0.00065;
+  double storage_gb_month = 0.25;
+  double storage_free_gb = 25;
+};
+
+}  // namespace monotable

@@ -1,0 +1,98 @@
+// Engine: the in-memory DynamoDB. One door for data: Execute(operation, request) -> response +
+// effects, in DynamoDB's JSON wire format (the same bodies the HTTP API carries). Read-only
+// browsing (for table and index views) needs no request and bills nothing.
+//
+// Thread-safety: an Engine is not thread-safe; callers serialise access (`monotable serve` holds a
+// mutex around Execute). Copying an Engine snapshots its whole state (undo, reset, sharing).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "monotable/effects.h"
+#include "monotable/status.h"
+#include "monotable/value.h"
+
+namespace monotable {
+
+struct EngineOptions {
+  std::string region = "us-east-1";
+  std::string account_id = "000000000000";
+  PriceTable prices;
+  // Milliseconds since the Unix epoch; injectable so tests and the playground control time.
+  // Empty: the system clock.
+  std::function<int64_t()> clock_ms;
+};
+
+struct Result {
+  Status status;         // OK, or the DynamoDB error
+  int http_status = 200; // 200, 400 for client errors, 500 for InternalServerError
+  std::string body;      // response JSON, or DynamoDB's error body (`__type`, `message`, ...)
+  Effects effects;       // what the request did (also for failed requests: billed failures)
+};
+
+struct KeySchemaInfo {
+  std::string hash_key;
+  Type hash_type = Type::kS;
+  std::string range_key;  // empty: hash-only key
+  Type range_type = Type::kS;
+};
+
+struct IndexInfo {
+  std::string name;
+  bool global = true;
+  KeySchemaInfo keys;
+  std::string projection_type;  // "ALL", "KEYS_ONLY", "INCLUDE"
+  std::vector<std::string> non_key_attributes;
+  size_t item_count = 0;
+  size_t size_bytes = 0;
+};
+
+struct TableInfo {
+  std::string name;
+  KeySchemaInfo keys;
+  std::vector<IndexInfo> indexes;
+  size_t item_count = 0;
+  size_t size_bytes = 0;
+};
+
+class Engine {
+ public:
+  explicit Engine(EngineOptions options = {});
+  ~Engine();
+  Engine(const Engine& other);             // deep snapshot
+  Engine& operator=(const Engine& other);  // restore from a snapshot
+  Engine(Engine&&) noexcept;
+  Engine& operator=(Engine&&) noexcept;
+
+  // Runs one DynamoDB operation ("PutItem", "Query", ...) on a JSON request body. Never throws and
+  // never crashes on bad input: malformed requests get DynamoDB's error. A request that fails
+  // validation or a condition changes nothing.
+  Result Execute(std::string_view operation, std::string_view request_json);
+
+  // Names of the operations Execute understands.
+  static const std::vector<std::string>& Operations();
+
+  // Browsing (no billing, no effects). Tables in name order.
+  std::vector<TableInfo> Tables() const;
+  // Visits the items of a table (index empty) or the entries of one of its indexes (projected and
+  // re-keyed) in view order: partitions in Scan order, then by sort key. `item` is valid only
+  // during the call. Unknown table or index: visits nothing.
+  void ForEachItem(std::string_view table, std::string_view index,
+                   const std::function<void(const Item& item, size_t size_bytes)>& visit) const;
+
+  // Increases on every change of data or schema; front ends rebuild views when it moves.
+  uint64_t version() const;
+
+  const EngineOptions& options() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace monotable
