@@ -1,0 +1,20 @@
+// Model subcommands of the `monotable` tool: patterns, import/export, generate.
+// main.cc dispatches to these; each takes the arguments after the subcommand name and returns the
+// process exit code (0 success, 1 failure such as a failing access pattern, 2 usage error).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace monotable::cli {
+
+// `monotable patterns FILE [--endpoint URL]`: load a model, run every access pattern, print a table.
+int PatternsCommand(const std::vector<std::string>& args);
+// `monotable export FILE --to workbench|cloudformation|aws-cli [-o OUT]`.
+int ExportCommand(const std::vector<std::string>& args);
+// `monotable import FILE [-o OUT]`: NoSQL Workbench JSON -> model file.
+int ImportCommand(const std::vector<std::string>& args);
+// `monotable generate FILE (--scale N | --items N) [--seed S] [-o OUT]`.
+int GenerateCommand(const std::vector<std::string>& args);
+
+}  // namespace monotable::cli
