@@ -1,0 +1,58 @@
+// wire: DynamoDB JSON (the AttributeValue wire format) <-> monotable::Value.
+//
+// Internal to core/api: the only place outside tests that knows how an AttributeValue looks on the
+// wire. Typed at the edge: request JSON becomes Values here, once; the rest of the engine works on
+// Values. Knows nothing about operations, tables or keys (key rules such as "no empty string in a
+// key" belong to the caller).
+//
+// DynamoDB rules implemented here (each pinned by tests/core/api/wire_test.cc):
+// - an AttributeValue is a JSON object with exactly one of S, N, B, BOOL, NULL, L, M, SS, NS, BS;
+// - NULL must be true; sets must be non-empty and hold no duplicates (NS compared numerically);
+// - N and NS elements are JSON strings holding DynamoDB number text (see Number::Parse);
+// - B and BS elements are base64 strings; values hold the decoded bytes;
+// - documents nest at most 32 levels deep;
+// - wrong JSON types (e.g. {"S":1}) are SerializationException, like DynamoDB's JSON layer.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+#include "monotable/status.h"
+#include "monotable/value.h"
+
+namespace monotable::wire {
+
+// The deepest nesting DynamoDB accepts: a top-level attribute is level 1 and each L or M adds one.
+inline constexpr int kMaxDepth = 32;
+
+// Parses one AttributeValue: {"S":"x"}, {"N":"1"}, {"B":"base64"}, {"BOOL":true}, {"NULL":true},
+// {"L":[...]}, {"M":{...}}, {"SS":[...]}, {"NS":[...]}, {"BS":[...]}.
+// Errors, exactly as DynamoDB reports them:
+//   ValidationException   empty AttributeValue / more than one type / NULL:false / empty set /
+//                         duplicate set elements / invalid number / nesting deeper than kMaxDepth;
+//   SerializationException  not an object, wrong JSON type for a member, invalid base64.
+// Unknown members (e.g. {"X":1}) are ignored as DynamoDB's JSON layer does; if no known member is
+// left the value is "empty". Numbers in N/NS come back canonical (Value holds Numbers).
+// On error *out is unspecified (may be partly filled). Never recurses deeper than kMaxDepth + 1.
+Status ParseValue(const nlohmann::json& j, Value* out);
+
+// Parses an attribute map {"name": AttributeValue, ...} (Item, Key, ExpressionAttributeValues,
+// ExclusiveStartKey ...). Not an object -> SerializationException. Each value as ParseValue; the
+// map itself is level 0, so its values start at level 1. *out is cleared first.
+Status ParseItem(const nlohmann::json& j, Item* out);
+
+// The AttributeValue of `v`: numbers in canonical text, binary as base64, sets in their stored
+// order, maps with keys in byte order. Never fails.
+nlohmann::json ToJson(const Value& v);
+// {"name": AttributeValue, ...} for an attribute map.
+nlohmann::json ToJson(const Item& item);
+
+// Standard base64 (RFC 4648 §4, '+' '/', '=' padding).
+std::string Base64Encode(std::string_view bytes);
+// Decodes standard padded base64. Returns false (and leaves *bytes unspecified) for text DynamoDB
+// would reject: characters outside the alphabet, a length that is not a multiple of 4, misplaced
+// padding, or non-zero bits after the last byte... see wire.cc for the exact rule.
+bool Base64Decode(std::string_view text, std::string* bytes);
+
+}  // namespace monotable::wire
