@@ -1,0 +1,243 @@
+// table: items, index entries, and planned writes that keep them consistent.
+#include "storage/table.h"
+
+#include <utility>
+
+#include "storage/key_codec.h"
+
+namespace monotable::storage {
+namespace {
+
+const Value* FindTyped(const Item& item, const KeyAttribute& attr) {
+  auto it = item.find(attr.name);
+  if (it == item.end() || it->second.type() != attr.type) return nullptr;
+  return &it->second;
+}
+
+// Names of the index key attributes missing (or mistyped) in `item`, joined with " and ".
+std::string MissingKeys(const KeySchema& keys, const Item& item) {
+  std::string out;
+  if (!FindTyped(item, keys.hash)) out = keys.hash.name;
+  if (keys.has_range() && !FindTyped(item, keys.range)) {
+    out += out.empty() ? "" : " and ";
+    out += keys.range.name;
+  }
+  return out;
+}
+
+std::string ChangedKeys(const KeySchema& keys, const Item& a, const Item& b) {
+  std::string out;
+  if (*FindTyped(a, keys.hash) != *FindTyped(b, keys.hash)) out = keys.hash.name;
+  if (keys.has_range() && *FindTyped(a, keys.range) != *FindTyped(b, keys.range)) {
+    out += out.empty() ? "" : " and ";
+    out += keys.range.name;
+  }
+  return out;
+}
+
+}  // namespace
+
+const char* ProjectionTypeName(ProjectionType type) {
+  switch (type) {
+    case ProjectionType::kAll:
+      return "ALL";
+    case ProjectionType::kKeysOnly:
+      return "KEYS_ONLY";
+    case ProjectionType::kInclude:
+      return "INCLUDE";
+  }
+  return "ALL";
+}
+
+Table::Table(TableSchema schema) : schema_(std::move(schema)), indexes_(schema_.indexes.size()) {}
+
+PartitionId Table::BasePartition(const Item& item) const {
+  return MakePartitionId(item.find(schema_.keys.hash.name)->second);
+}
+
+std::string Table::BaseSort(const Item& item) const {
+  std::string sort;
+  if (schema_.keys.has_range()) {
+    AppendComponent(KeyBytes(item.find(schema_.keys.range.name)->second), &sort);
+  }
+  return sort;
+}
+
+bool Table::IndexPosition(size_t i, const Item& item, PartitionId* partition,
+                          std::string* sort) const {
+  const KeySchema& keys = schema_.indexes[i].keys;
+  const Value* hash = FindTyped(item, keys.hash);
+  if (!hash) return false;
+  const Value* range = nullptr;
+  if (keys.has_range()) {
+    range = FindTyped(item, keys.range);
+    if (!range) return false;
+  }
+  if (partition) *partition = MakePartitionId(*hash);
+  if (sort) {
+    sort->clear();
+    if (range) AppendComponent(KeyBytes(*range), sort);
+    // Table keys break ties between entries with equal index keys.
+    AppendComponent(KeyBytes(item.find(schema_.keys.hash.name)->second), sort);
+    if (schema_.keys.has_range()) {
+      AppendComponent(KeyBytes(item.find(schema_.keys.range.name)->second), sort);
+    }
+  }
+  return true;
+}
+
+bool Table::IsProjected(size_t i, std::string_view name) const {
+  const IndexSchema& index = schema_.indexes[i];
+  if (index.projection == ProjectionType::kAll) return true;
+  if (schema_.keys.Contains(name) || index.keys.Contains(name)) return true;
+  if (index.projection == ProjectionType::kInclude) {
+    for (const std::string& n : index.non_key_attributes) {
+      if (n == name) return true;
+    }
+  }
+  return false;
+}
+
+Item Table::ProjectEntry(size_t i, const Item& item) const {
+  if (schema_.indexes[i].projection == ProjectionType::kAll) return item;
+  Item out;
+  for (const auto& [name, value] : item) {
+    if (IsProjected(i, name)) out.emplace(name, value);
+  }
+  return out;
+}
+
+uint32_t Table::EntrySize(size_t i, const Item& item) const {
+  if (schema_.indexes[i].projection == ProjectionType::kAll) {
+    return static_cast<uint32_t>(ItemSize(item));
+  }
+  size_t size = 0;
+  for (const auto& [name, value] : item) {
+    if (IsProjected(i, name)) size += AttributeSize(name, value);
+  }
+  return static_cast<uint32_t>(size);
+}
+
+ItemPtr Table::Get(const Item& key) const {
+  const Rows* rows = base_.Find(BasePartition(key));
+  if (!rows) return nullptr;
+  auto it = rows->find(BaseSort(key));
+  return it == rows->end() ? nullptr : it->second.item;
+}
+
+IndexChange Table::PlanIndex(size_t i, const Item* old_item, const Item* new_item) const {
+  const IndexSchema& index = schema_.indexes[i];
+  const bool old_in = old_item && IndexPosition(i, *old_item, nullptr, nullptr);
+  const bool new_in = new_item && IndexPosition(i, *new_item, nullptr, nullptr);
+  IndexChange change;
+  if (old_in) change.old_size = EntrySize(i, *old_item);
+  if (new_in) change.new_size = EntrySize(i, *new_item);
+  if (!old_in && !new_in) {
+    change.kind = IndexChangeKind::kNone;
+    if (new_item) {
+      change.reason = MissingKeys(index.keys, *new_item) +
+                      " missing: item not in the sparse index " + index.name;
+    }
+  } else if (!old_in) {
+    change.kind = IndexChangeKind::kAdded;
+    change.reason = old_item ? MissingKeys(index.keys, *old_item) +
+                                   " set: item entered the sparse index " + index.name
+                             : "new item: entry added to " + index.name;
+  } else if (!new_in) {
+    change.kind = IndexChangeKind::kRemoved;
+    change.reason = new_item ? MissingKeys(index.keys, *new_item) +
+                                   " removed: item left the sparse index " + index.name
+                             : "item deleted: entry removed from " + index.name;
+  } else {
+    std::string changed = ChangedKeys(index.keys, *old_item, *new_item);
+    if (!changed.empty()) {
+      change.kind = IndexChangeKind::kMoved;
+      change.reason =
+          changed + " changed: entry moved in " + index.name + " (delete + put = 2 index writes)";
+    } else {
+      // DynamoDB writes the index only when a projected attribute changed (KEYS_ONLY: never
+      // without a key change; INCLUDE: only its NonKeyAttributes; ALL: any attribute).
+      bool projected_changed = false;
+      if (index.projection == ProjectionType::kAll) {
+        projected_changed = !(*old_item == *new_item);
+      } else if (index.projection == ProjectionType::kInclude) {
+        for (const std::string& name : index.non_key_attributes) {
+          auto a = old_item->find(name);
+          auto b = new_item->find(name);
+          bool a_has = a != old_item->end(), b_has = b != new_item->end();
+          if (a_has != b_has || (a_has && a->second != b->second)) {
+            projected_changed = true;
+            break;
+          }
+        }
+      }
+      if (projected_changed) {
+        change.kind = IndexChangeKind::kUpdated;
+        change.reason = "projected attributes changed: entry rewritten in " + index.name;
+      } else {
+        change.kind = IndexChangeKind::kUntouched;
+        change.reason = "no projected attribute changed: " + index.name + " not written";
+      }
+    }
+  }
+  return change;
+}
+
+WritePlan Table::Plan(ItemPtr old_item, ItemPtr new_item) const {
+  WritePlan plan;
+  plan.old_item = std::move(old_item);
+  plan.new_item = std::move(new_item);
+  if (plan.old_item) plan.old_size = static_cast<uint32_t>(ItemSize(*plan.old_item));
+  if (plan.new_item) plan.new_size = static_cast<uint32_t>(ItemSize(*plan.new_item));
+  plan.index_changes.reserve(schema_.indexes.size());
+  for (size_t i = 0; i < schema_.indexes.size(); ++i) {
+    plan.index_changes.push_back(PlanIndex(i, plan.old_item.get(), plan.new_item.get()));
+  }
+  return plan;
+}
+
+void Table::Commit(const WritePlan& plan) {
+  const Item* any = plan.new_item ? plan.new_item.get() : plan.old_item.get();
+  if (!any) return;
+  const PartitionId partition = BasePartition(*any);
+  const std::string sort = BaseSort(*any);
+  if (plan.old_item) {
+    --item_count_;
+    size_bytes_ -= plan.old_size;
+  }
+  if (plan.new_item) {
+    base_.Mutable(partition)[sort] = Entry{plan.new_item, plan.new_size};
+    ++item_count_;
+    size_bytes_ += plan.new_size;
+  } else if (plan.old_item) {
+    base_.Mutable(partition).erase(sort);
+    base_.EraseIfEmpty(partition);
+  }
+  for (size_t i = 0; i < indexes_.size(); ++i) {
+    const IndexChange& change = plan.index_changes[i];
+    IndexData& data = indexes_[i];
+    PartitionId ip;
+    std::string is;
+    const bool old_in =
+        change.kind == IndexChangeKind::kRemoved || change.kind == IndexChangeKind::kMoved ||
+        change.kind == IndexChangeKind::kUpdated || change.kind == IndexChangeKind::kUntouched;
+    const bool new_in =
+        change.kind == IndexChangeKind::kAdded || change.kind == IndexChangeKind::kMoved ||
+        change.kind == IndexChangeKind::kUpdated || change.kind == IndexChangeKind::kUntouched;
+    if (old_in) {
+      IndexPosition(i, *plan.old_item, &ip, &is);
+      data.store.Mutable(ip).erase(is);
+      data.store.EraseIfEmpty(ip);
+      --data.count;
+      data.bytes -= change.old_size;
+    }
+    if (new_in) {
+      IndexPosition(i, *plan.new_item, &ip, &is);
+      data.store.Mutable(ip)[is] = Entry{plan.new_item, change.new_size};
+      ++data.count;
+      data.bytes += change.new_size;
+    }
+  }
+}
+
+}  // namespace monotable::storage

@@ -1,0 +1,104 @@
+// table: one table's items and index entries, kept consistent on every write.
+//
+// A write is planned first (Plan: what happens to the base item and to each index, with entry
+// sizes before and after, for capacity and effects) and applied second (Commit). Planning changes
+// nothing, so callers can validate a whole batch or transaction before committing any of it.
+//
+// DynamoDB rules implemented here:
+// - sparse indexes: an item lacking the index partition key or (if the index has one) the index
+//   sort key attribute is not in the index (dynamodb-rules.md §1.4);
+// - an index entry is the table's key attributes + the index's key attributes + the projected
+//   attributes (ALL: the whole item; KEYS_ONLY: keys only; INCLUDE: keys + NonKeyAttributes), and
+//   its size is the item size of that projection (§1.4);
+// - index entries are ordered by (index sort key, table partition key, table sort key) inside an
+//   index partition, so non-unique index keys still have a deterministic order.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "storage/schema.h"
+#include "storage/store.h"
+
+namespace monotable::storage {
+
+// What one write does to one index.
+enum class IndexChangeKind : uint8_t {
+  kNone,       // item in the index neither before nor after
+  kAdded,      // item entered the index (1 index write)
+  kRemoved,    // item left the index (1 index write)
+  kMoved,      // an index key attribute changed: old entry deleted, new entry put (2 index writes)
+  kUpdated,    // same index key, projected attributes changed (1 index write)
+  kUntouched,  // in the index before and after, nothing projected changed (0 writes)
+};
+
+struct IndexChange {
+  IndexChangeKind kind = IndexChangeKind::kNone;
+  uint32_t old_size = 0;  // entry size before (0 if not in the index)
+  uint32_t new_size = 0;  // entry size after (0 if not in the index)
+  std::string reason;  // in words, for effects ("GSI2PK removed: item left the sparse index GSI2")
+};
+
+struct WritePlan {
+  ItemPtr old_item;  // nullptr: no item had this key
+  ItemPtr new_item;  // nullptr: the write deletes
+  uint32_t old_size = 0;
+  uint32_t new_size = 0;
+  std::vector<IndexChange> index_changes;  // parallel to schema().indexes
+};
+
+class Table {
+ public:
+  explicit Table(TableSchema schema);
+
+  const TableSchema& schema() const { return schema_; }
+
+  // The item with this primary key, or nullptr. REQUIRES: key holds the key attributes with the
+  // schema's types.
+  ItemPtr Get(const Item& key) const;
+
+  // What replacing old_item by new_item (either may be null) does. Changes nothing.
+  // REQUIRES: both (when present) have the same primary key, valid for the schema.
+  WritePlan Plan(ItemPtr old_item, ItemPtr new_item) const;
+  // Applies a plan made against the current state.
+  void Commit(const WritePlan& plan);
+
+  // Where items and index entries live (read paths seek here).
+  const Store& base() const { return base_; }
+  const Store& index_store(size_t i) const { return indexes_[i].store; }
+  uint64_t item_count() const { return item_count_; }
+  uint64_t size_bytes() const { return size_bytes_; }
+  uint64_t index_item_count(size_t i) const { return indexes_[i].count; }
+  uint64_t index_size_bytes(size_t i) const { return indexes_[i].bytes; }
+
+  // Key encodings. REQUIRES: the item has the table's key attributes.
+  PartitionId BasePartition(const Item& item) const;
+  std::string BaseSort(const Item& item) const;
+  // The index partition and sort component of an item; false if the item is not in the index
+  // (lacks an index key attribute, or holds it with another type).
+  bool IndexPosition(size_t i, const Item& item, PartitionId* partition, std::string* sort) const;
+
+  // The projected index entry of an item (keys + projected attributes).
+  Item ProjectEntry(size_t i, const Item& item) const;
+  // True if `name` is part of index i's entries (key or projected attribute).
+  bool IsProjected(size_t i, std::string_view name) const;
+  // Size of the item's entry in index i.
+  uint32_t EntrySize(size_t i, const Item& item) const;
+
+ private:
+  struct IndexData {
+    Store store;
+    uint64_t count = 0;
+    uint64_t bytes = 0;
+  };
+  IndexChange PlanIndex(size_t i, const Item* old_item, const Item* new_item) const;
+
+  TableSchema schema_;
+  Store base_;
+  std::vector<IndexData> indexes_;
+  uint64_t item_count_ = 0;
+  uint64_t size_bytes_ = 0;
+};
+
+}  // namespace monotable::storage
