@@ -38,7 +38,9 @@ inline constexpr int kMaxDepth = 32;
 Status ParseValue(const nlohmann::json& j, Value* out);
 
 // Parses an attribute map {"name": AttributeValue, ...} (Item, Key, ExpressionAttributeValues,
-// ExclusiveStartKey ...). Not an object -> SerializationException. Each value as ParseValue; the
+// ExclusiveStartKey ...). Not an object -> SerializationException; JSON null -> OK and an empty
+// map (the caller decides whether the parameter was required). Wrong JSON types anywhere in the
+// map are reported before any validation error, as DynamoDB does. Each value as ParseValue; the
 // map itself is level 0, so its values start at level 1. *out is cleared first.
 Status ParseItem(const nlohmann::json& j, Item* out);
 
@@ -50,9 +52,10 @@ nlohmann::json ToJson(const Item& item);
 
 // Standard base64 (RFC 4648 §4, '+' '/', '=' padding).
 std::string Base64Encode(std::string_view bytes);
-// Decodes standard padded base64. Returns false (and leaves *bytes unspecified) for text DynamoDB
-// would reject: characters outside the alphabet, a length that is not a multiple of 4, misplaced
-// padding, or non-zero bits after the last byte... see wire.cc for the exact rule.
+// Decodes standard padded base64 as DynamoDB accepts it. Returns false (and leaves *bytes
+// unspecified) for text DynamoDB rejects: a length that is not a multiple of 4, characters outside
+// the alphabet, '=' anywhere but as one or two final characters, or non-zero bits after the last
+// byte (text that would not re-encode to itself). "" decodes to no bytes.
 bool Base64Decode(std::string_view text, std::string* bytes);
 
 }  // namespace monotable::wire

@@ -23,9 +23,10 @@ class Number {
  public:
   Number() = default;  // zero
 
-  // Parses DynamoDB number text (optional sign, digits, optional '.', optional exponent).
-  // Errors (ValidationException, DynamoDB's texts):
-  //   not a number:  "A value provided cannot be converted into a number"
+  // Parses DynamoDB number text (optional sign, digits, optional '.', optional exponent; no
+  // spaces, no NaN/Infinity). Errors (ValidationException, DynamoDB's texts):
+  //   not a number:  "The parameter cannot be converted to a numeric value: <text>" (without
+  //                  ": <text>" when text is empty)
   //   > 38 digits:   "Attempting to store more than 38 significant digits in a Number"
   //   too large:     "Number overflow. Attempting to store a number with magnitude larger than
   //                   supported range"
@@ -37,8 +38,9 @@ class Number {
   // Convenience for tests and literals. REQUIRES: text parses.
   static Number FromInt(int64_t value);
 
-  // Exact a + b / a - b. Errors as Parse (precision loss: the 38-digit message; range: overflow /
-  // underflow). On error *out is unchanged.
+  // Exact a + b / a - b. DynamoDB never rounds: a result needing more than 38 significant digits
+  // fails, and DynamoDB reports that with the overflow message; out of range: overflow /
+  // underflow as Parse. On error *out is unchanged.
   static Status Add(const Number& a, const Number& b, Number* out);
   static Status Subtract(const Number& a, const Number& b, Number* out);
 

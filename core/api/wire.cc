@@ -1,0 +1,601 @@
+// wire: DynamoDB JSON AttributeValues <-> Value (see wire.h for the rules and error contract).
+//
+// Parsing runs in two passes, because DynamoDB deserialises the whole request (reporting wrong
+// JSON types as SerializationException) before it validates any value (ValidationException):
+//   1. CheckValueTypes: JSON types only, no allocation;
+//   2. BuildValue: builds the Value and applies DynamoDB's validation, member by member in
+//      DynamoDB's own order (S, SS, N, NS, B, BS, M, L, BOOL, NULL), then the member count.
+// Both passes recurse at most kMaxDepth + 1 levels, whatever the input.
+//
+// The SerializationException texts are DynamoDB's (dynalite's test/helpers.js assertType table,
+// refreshed against live DynamoDB).
+#include "api/wire.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace monotable::wire {
+namespace {
+
+using nlohmann::json;
+
+// --- messages -------------------------------------------------------------------------------
+
+constexpr const char* kEmptyValue =
+    "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes";
+constexpr const char* kMultipleTypes =
+    "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the "
+    "supported datatypes";
+constexpr const char* kNullNotTrue =
+    "One or more parameter values were invalid: Null attribute value types must have the value of "
+    "true";
+// Note the doubled space in the first two (DynamoDB's text).
+constexpr const char* kEmptyStringSet =
+    "One or more parameter values were invalid: An string set  may not be empty";
+constexpr const char* kEmptyNumberSet =
+    "One or more parameter values were invalid: An number set  may not be empty";
+constexpr const char* kEmptyBinarySet =
+    "One or more parameter values were invalid: Binary sets should not be empty";
+constexpr const char* kNumberSetDuplicates = "Input collection contains duplicates";
+constexpr const char* kNesting =
+    "1 validation error detected: Nesting Levels have exceeded supported limits: Attributes in "
+    "the item have nested levels beyond supported limit";
+// A JSON null where an AttributeValue must be (DynamoDB Local's text; unverified on DynamoDB).
+constexpr const char* kNullAttributeValue = "The supplied Item contains a null AttributeValue";
+constexpr const char* kNotANumber = "The parameter cannot be converted to a numeric value";
+
+// Serialization texts.
+constexpr const char* kStartOfMap = "Start of structure or map found where not expected";
+constexpr const char* kUnexpectedField = "Unexpected field type";
+constexpr const char* kUnexpectedValue = "Unexpected value type in payload";
+constexpr const char* kNotBase64Bytes = "only base-64-encoded strings are convertible to bytes";
+constexpr const char* kBadBase64 = "Invalid last non-pad Base64 character dectected";  // sic
+constexpr const char* kUnexpectedToken = "Unexpected token received from parser";
+constexpr const char* kAttributeValueClass = "com.amazonaws.dynamodb.v20120810.AttributeValue";
+
+Status Serialization(std::string message) { return Status::Serialization(std::move(message)); }
+
+// Jackson's name for a scalar JSON token, as DynamoDB prints it in "... cannot be converted to".
+const char* TokenName(const json& v) {
+  if (v.is_boolean()) return v.get<bool>() ? "TRUE_VALUE" : "FALSE_VALUE";
+  if (v.is_number_float()) return "DECIMAL_VALUE";
+  if (v.is_number()) return "NUMBER_VALUE";
+  return "STRING_VALUE";
+}
+
+// --- base64 ---------------------------------------------------------------------------------
+
+int8_t Base64Index(char c) {
+  if (c >= 'A' && c <= 'Z') return static_cast<int8_t>(c - 'A');
+  if (c >= 'a' && c <= 'z') return static_cast<int8_t>(c - 'a' + 26);
+  if (c >= '0' && c <= '9') return static_cast<int8_t>(c - '0' + 52);
+  if (c == '+') return 62;
+  if (c == '/') return 63;
+  return -1;
+}
+
+// DynamoDB accepts canonical padded base64 only: length a multiple of 4, alphabet characters,
+// '=' only as one or two final characters, and zero bits after the last byte (text that would
+// not re-encode to itself is rejected). Decodes into *bytes when bytes != nullptr.
+enum class Base64Error { kNone, kLength, kInvalid };
+Base64Error DecodeBase64(std::string_view text, std::string* bytes) {
+  if (text.size() % 4 != 0) return Base64Error::kLength;
+  if (bytes != nullptr) {
+    bytes->clear();
+    bytes->reserve(text.size() / 4 * 3);
+  }
+  for (size_t i = 0; i < text.size(); i += 4) {
+    bool last = i + 4 == text.size();
+    int pad = 0;
+    if (last && text[i + 3] == '=') pad = text[i + 2] == '=' ? 2 : 1;
+    int8_t v[4] = {0, 0, 0, 0};
+    for (int k = 0; k < 4 - pad; ++k) {
+      v[k] = Base64Index(text[i + k]);
+      if (v[k] < 0) return Base64Error::kInvalid;
+    }
+    uint32_t triple = (static_cast<uint32_t>(v[0]) << 18) | (static_cast<uint32_t>(v[1]) << 12) |
+                      (static_cast<uint32_t>(v[2]) << 6) | static_cast<uint32_t>(v[3]);
+    if (pad == 2 && (triple & 0xFFFF) != 0) return Base64Error::kInvalid;
+    if (pad == 1 && (triple & 0xFF) != 0) return Base64Error::kInvalid;
+    if (bytes != nullptr) {
+      bytes->push_back(static_cast<char>((triple >> 16) & 0xFF));
+      if (pad < 2) bytes->push_back(static_cast<char>((triple >> 8) & 0xFF));
+      if (pad < 1) bytes->push_back(static_cast<char>(triple & 0xFF));
+    }
+  }
+  return Base64Error::kNone;
+}
+
+// --- pass 1: JSON types ---------------------------------------------------------------------
+
+// S, N and the elements of SS and NS are Java Strings.
+Status CheckString(const json& v) {
+  if (v.is_null() || v.is_string()) return Status::Ok();
+  if (v.is_array()) return Serialization("Unrecognized collection type class java.lang.String");
+  if (v.is_object()) return Serialization(kStartOfMap);
+  return Serialization(std::string(TokenName(v)) + " cannot be converted to String");
+}
+
+// BOOL and NULL are Java Booleans; DynamoDB also converts the strings true/false, 1/0, yes/no
+// (any case). *value is set when the result is a boolean.
+Status CheckBoolean(const json& v, bool* value) {
+  if (v.is_null()) return Status::Ok();
+  if (v.is_boolean()) {
+    *value = v.get<bool>();
+    return Status::Ok();
+  }
+  if (v.is_string()) {
+    std::string upper = v.get<std::string>();
+    for (char& c : upper) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+    if (upper == "TRUE" || upper == "1" || upper == "YES") {
+      *value = true;
+      return Status::Ok();
+    }
+    if (upper == "FALSE" || upper == "0" || upper == "NO") {
+      *value = false;
+      return Status::Ok();
+    }
+    return Serialization(kUnexpectedToken);
+  }
+  if (v.is_array()) return Serialization("Unrecognized collection type class java.lang.Boolean");
+  if (v.is_object()) return Serialization(kStartOfMap);
+  return Serialization(std::string(TokenName(v)) + " cannot be converted to Boolean");
+}
+
+// B and the elements of BS are Java ByteBuffers read from base64.
+Status CheckBlob(const json& v) {
+  if (v.is_null()) return Status::Ok();
+  if (v.is_array()) return Serialization("Unrecognized collection type class java.nio.ByteBuffer");
+  if (v.is_object()) return Serialization(kStartOfMap);
+  if (!v.is_string()) return Serialization(kNotBase64Bytes);
+  const std::string& text = v.get_ref<const std::string&>();
+  switch (DecodeBase64(text, nullptr)) {
+    case Base64Error::kNone:
+      return Status::Ok();
+    case Base64Error::kLength:
+      return Serialization("Base64 encoded length is expected a multiple of 4 bytes but found: " +
+                           std::to_string(text.size()));
+    case Base64Error::kInvalid:
+      return Serialization(kBadBase64);
+  }
+  return Serialization(kBadBase64);
+}
+
+// SS, NS, BS and L are Java Lists.
+Status CheckList(const json& v) {
+  if (v.is_null() || v.is_array()) return Status::Ok();
+  if (v.is_object()) return Serialization(kStartOfMap);
+  return Serialization(kUnexpectedField);
+}
+
+// M and attribute maps (Item, Key, ...) are Java Maps of AttributeValue.
+Status CheckMap(const json& v) {
+  if (v.is_null() || v.is_object()) return Status::Ok();
+  if (v.is_array()) {
+    return Serialization(
+        std::string("Unrecognized collection type java.util.Map<java.lang.String, ") +
+        kAttributeValueClass + ">");
+  }
+  return Serialization(kUnexpectedField);
+}
+
+Status CheckValueTypes(const json& j, int level);
+
+Status CheckMapValues(const json& m, int level) {
+  for (const auto& [name, child] : m.items()) {
+    Status st = CheckValueTypes(child, level);
+    if (!st.ok()) return st;
+  }
+  return Status::Ok();
+}
+
+// An AttributeValue structure. Below kMaxDepth the nesting check of pass 2 fires first anyway, so
+// the descent stops there (this keeps recursion bounded on hostile input).
+Status CheckValueTypes(const json& j, int level) {
+  if (j.is_null()) return Status::Ok();
+  if (j.is_array()) {
+    return Serialization(std::string("Unrecognized collection type class ") + kAttributeValueClass);
+  }
+  if (!j.is_object()) return Serialization(kUnexpectedValue);
+  for (const auto& [key, member] : j.items()) {
+    Status st;
+    bool ignored = false;
+    if (key == "S" || key == "N") {
+      st = CheckString(member);
+    } else if (key == "B") {
+      st = CheckBlob(member);
+    } else if (key == "BOOL" || key == "NULL") {
+      st = CheckBoolean(member, &ignored);
+    } else if (key == "SS" || key == "NS" || key == "BS") {
+      st = CheckList(member);
+      if (st.ok() && member.is_array()) {
+        for (const json& element : member) {
+          st = key == "BS" ? CheckBlob(element) : CheckString(element);
+          if (!st.ok()) break;
+        }
+      }
+    } else if (key == "L") {
+      st = CheckList(member);
+      if (st.ok() && member.is_array() && level < kMaxDepth) {
+        for (const json& element : member) {
+          st = CheckValueTypes(element, level + 1);
+          if (!st.ok()) break;
+        }
+      }
+    } else if (key == "M") {
+      st = CheckMap(member);
+      if (st.ok() && member.is_object() && level < kMaxDepth) {
+        st = CheckMapValues(member, level + 1);
+      }
+    }
+    if (!st.ok()) return st;
+  }
+  return Status::Ok();
+}
+
+// --- pass 2: build and validate -------------------------------------------------------------
+
+// "[a, b, c]" as DynamoDB prints a set in its duplicate messages (elements as sent).
+std::string ListText(const json& elements) {
+  std::string out = "[";
+  bool first = true;
+  for (const json& e : elements) {
+    if (!first) out.append(", ");
+    first = false;
+    if (e.is_string()) out.append(e.get_ref<const std::string&>());
+  }
+  out.push_back(']');
+  return out;
+}
+
+// True if `values` holds two equal elements. Small sets compare pairwise; larger ones sort a copy.
+template <typename T, typename Less>
+bool HasDuplicates(const std::vector<T>& values, Less less) {
+  auto equal = [&](const T& a, const T& b) { return !less(a, b) && !less(b, a); };
+  if (values.size() <= 16) {
+    for (size_t i = 0; i < values.size(); ++i) {
+      for (size_t k = i + 1; k < values.size(); ++k) {
+        if (equal(values[i], values[k])) return true;
+      }
+    }
+    return false;
+  }
+  std::vector<const T*> sorted;
+  sorted.reserve(values.size());
+  for (const T& v : values) sorted.push_back(&v);
+  std::sort(sorted.begin(), sorted.end(), [&](const T* a, const T* b) { return less(*a, *b); });
+  for (size_t i = 1; i < sorted.size(); ++i) {
+    if (equal(*sorted[i - 1], *sorted[i])) return true;
+  }
+  return false;
+}
+
+Status ParseNumberText(const json& v, Number* out) {
+  if (!v.is_string()) return Status::Validation(kNotANumber);  // JSON null element
+  return Number::Parse(v.get_ref<const std::string&>(), out);
+}
+
+Status BuildValue(const json& j, int level, Value* out);
+
+Status BuildMap(const json& m, int level, Map* out) {
+  out->clear();
+  for (const auto& [name, child] : m.items()) {
+    Value value;
+    Status st = BuildValue(child, level, &value);
+    if (!st.ok()) return st;
+    out->emplace_hint(out->end(), name, std::move(value));
+  }
+  return Status::Ok();
+}
+
+Status BuildS(const json& m, Value* out) {
+  *out = Value::S(m.get<std::string>());
+  return Status::Ok();
+}
+
+Status BuildSS(const json& m, Value* out) {
+  // DynamoDB: a string set must not be empty nor hold the same string twice.
+  if (m.empty()) return Status::Validation(kEmptyStringSet);
+  std::vector<std::string> strings;
+  strings.reserve(m.size());
+  for (const json& e : m) {
+    if (!e.is_string()) return Status::Validation(kNullAttributeValue);
+    strings.push_back(e.get<std::string>());
+  }
+  if (HasDuplicates(strings, std::less<std::string>())) {
+    return Status::Validation("One or more parameter values were invalid: Input collection " +
+                              ListText(m) + " contains duplicates.");
+  }
+  *out = Value::SS(std::move(strings));
+  return Status::Ok();
+}
+
+Status BuildN(const json& m, Value* out) {
+  Number n;
+  Status st = ParseNumberText(m, &n);
+  if (!st.ok()) return st;
+  *out = Value::N(n);
+  return Status::Ok();
+}
+
+Status BuildNS(const json& m, Value* out) {
+  // DynamoDB: every element is validated as a number first; then duplicates are found by numeric
+  // value ("1" and "1.0" are the same number) and reported without the elements.
+  if (m.empty()) return Status::Validation(kEmptyNumberSet);
+  std::vector<Number> numbers;
+  numbers.reserve(m.size());
+  for (const json& e : m) {
+    Number n;
+    Status st = ParseNumberText(e, &n);
+    if (!st.ok()) return st;
+    numbers.push_back(n);
+  }
+  if (HasDuplicates(numbers, [](const Number& a, const Number& b) { return a < b; })) {
+    return Status::Validation(kNumberSetDuplicates);
+  }
+  *out = Value::NS(std::move(numbers));
+  return Status::Ok();
+}
+
+Status BuildB(const json& m, Value* out) {
+  std::string bytes;
+  DecodeBase64(m.get_ref<const std::string&>(), &bytes);  // validated in pass 1
+  *out = Value::B(std::move(bytes));
+  return Status::Ok();
+}
+
+Status BuildBS(const json& m, Value* out) {
+  // DynamoDB: a binary set must not be empty nor hold the same bytes twice; the duplicate message
+  // prints the base64 texts and has no space before "of type BS".
+  if (m.empty()) return Status::Validation(kEmptyBinarySet);
+  std::vector<std::string> blobs;
+  blobs.reserve(m.size());
+  for (const json& e : m) {
+    if (!e.is_string()) return Status::Validation(kNullAttributeValue);
+    std::string bytes;
+    DecodeBase64(e.get_ref<const std::string&>(), &bytes);  // validated in pass 1
+    blobs.push_back(std::move(bytes));
+  }
+  if (HasDuplicates(blobs, std::less<std::string>())) {
+    return Status::Validation("One or more parameter values were invalid: Input collection " +
+                              ListText(m) + "of type BS contains duplicates.");
+  }
+  *out = Value::BS(std::move(blobs));
+  return Status::Ok();
+}
+
+// DynamoDB: an L or M at nesting level 32 or deeper is rejected (the attribute itself is level 1,
+// so the deepest accepted scalar sits at level 32).
+Status BuildM(const json& m, int level, Value* out) {
+  if (level >= kMaxDepth) return Status::Validation(kNesting);
+  Map map;
+  Status st = BuildMap(m, level + 1, &map);
+  if (!st.ok()) return st;
+  *out = Value::M(std::move(map));
+  return Status::Ok();
+}
+
+Status BuildL(const json& m, int level, Value* out) {
+  if (level >= kMaxDepth) return Status::Validation(kNesting);
+  List list;
+  list.reserve(m.size());
+  for (const json& e : m) {
+    Value element;
+    Status st = BuildValue(e, level + 1, &element);
+    if (!st.ok()) return st;
+    list.push_back(std::move(element));
+  }
+  *out = Value::L(std::move(list));
+  return Status::Ok();
+}
+
+Status BuildBool(const json& m, Value* out) {
+  bool b = false;
+  CheckBoolean(m, &b);  // validated in pass 1
+  *out = Value::Bool(b);
+  return Status::Ok();
+}
+
+Status BuildNull(const json& m, Value* out) {
+  // DynamoDB: NULL must be true.
+  bool b = false;
+  CheckBoolean(m, &b);  // validated in pass 1
+  if (!b) return Status::Validation(kNullNotTrue);
+  *out = Value::Null();
+  return Status::Ok();
+}
+
+enum class Member : uint8_t { kS, kSS, kN, kNS, kB, kBS, kM, kL, kBool, kNull, kUnknown };
+
+Member MemberOf(std::string_view key) {
+  switch (key.size()) {
+    case 1:
+      if (key == "S") return Member::kS;
+      if (key == "N") return Member::kN;
+      if (key == "B") return Member::kB;
+      if (key == "M") return Member::kM;
+      if (key == "L") return Member::kL;
+      break;
+    case 2:
+      if (key == "SS") return Member::kSS;
+      if (key == "NS") return Member::kNS;
+      if (key == "BS") return Member::kBS;
+      break;
+    case 4:
+      if (key == "BOOL") return Member::kBool;
+      if (key == "NULL") return Member::kNull;
+      break;
+    default:
+      break;
+  }
+  return Member::kUnknown;
+}
+
+Status BuildMember(Member member, const json& m, int level, Value* out) {
+  switch (member) {
+    case Member::kS:
+      return BuildS(m, out);
+    case Member::kSS:
+      return BuildSS(m, out);
+    case Member::kN:
+      return BuildN(m, out);
+    case Member::kNS:
+      return BuildNS(m, out);
+    case Member::kB:
+      return BuildB(m, out);
+    case Member::kBS:
+      return BuildBS(m, out);
+    case Member::kM:
+      return BuildM(m, level, out);
+    case Member::kL:
+      return BuildL(m, level, out);
+    case Member::kBool:
+      return BuildBool(m, out);
+    case Member::kNull:
+      return BuildNull(m, out);
+    case Member::kUnknown:
+      break;
+  }
+  return Status::Ok();
+}
+
+// Builds the AttributeValue `j` found at nesting `level` (an attribute's own value is level 1).
+// REQUIRES: pass 1 accepted `j`.
+Status BuildValue(const json& j, int level, Value* out) {
+  if (j.is_null()) return Status::Validation(kNullAttributeValue);
+  // Fast path: exactly one member, the normal case.
+  if (j.size() == 1) {
+    auto it = j.begin();
+    Member member = MemberOf(it.key());
+    if (member == Member::kUnknown || it.value().is_null()) {
+      return Status::Validation(kEmptyValue);
+    }
+    return BuildMember(member, it.value(), level, out);
+  }
+  // Several members: DynamoDB converts them in a fixed order, failing on the first invalid one,
+  // and only then counts them (so {"S":"a","N":"x"} reports the number, not "more than one").
+  static constexpr std::pair<const char*, Member> kOrder[] = {
+      {"S", Member::kS},       {"SS", Member::kSS},    {"N", Member::kN}, {"NS", Member::kNS},
+      {"B", Member::kB},       {"BS", Member::kBS},    {"M", Member::kM}, {"L", Member::kL},
+      {"BOOL", Member::kBool}, {"NULL", Member::kNull}};
+  int count = 0;
+  for (const auto& [name, member] : kOrder) {
+    auto it = j.find(name);
+    if (it == j.end() || it->is_null()) continue;
+    ++count;
+    Status st = BuildMember(member, *it, level, out);
+    if (!st.ok()) return st;
+  }
+  if (count == 0) return Status::Validation(kEmptyValue);
+  if (count > 1) return Status::Validation(kMultipleTypes);
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status ParseValue(const json& j, Value* out) {
+  Status st = CheckValueTypes(j, 1);
+  if (!st.ok()) return st;
+  return BuildValue(j, 1, out);
+}
+
+Status ParseItem(const json& j, Item* out) {
+  out->clear();
+  Status st = CheckMap(j);
+  if (!st.ok()) return st;
+  if (j.is_null()) return Status::Ok();
+  st = CheckMapValues(j, 1);
+  if (!st.ok()) return st;
+  return BuildMap(j, 1, out);
+}
+
+json ToJson(const Value& v) {
+  json out = json::object();
+  switch (v.type()) {
+    case Type::kS:
+      out["S"] = v.s();
+      break;
+    case Type::kN:
+      out["N"] = v.n().ToString();
+      break;
+    case Type::kB:
+      out["B"] = Base64Encode(v.s());
+      break;
+    case Type::kBool:
+      out["BOOL"] = v.boolean();
+      break;
+    case Type::kNull:
+      out["NULL"] = true;
+      break;
+    case Type::kL: {
+      json list = json::array();
+      for (const Value& element : v.l()) list.push_back(ToJson(element));
+      out["L"] = std::move(list);
+      break;
+    }
+    case Type::kM:
+      out["M"] = ToJson(v.m());
+      break;
+    case Type::kSS: {
+      json list = json::array();
+      for (const std::string& s : v.strings()) list.push_back(s);
+      out["SS"] = std::move(list);
+      break;
+    }
+    case Type::kNS: {
+      json list = json::array();
+      for (const Number& n : v.numbers()) list.push_back(n.ToString());
+      out["NS"] = std::move(list);
+      break;
+    }
+    case Type::kBS: {
+      json list = json::array();
+      for (const std::string& b : v.strings()) list.push_back(Base64Encode(b));
+      out["BS"] = std::move(list);
+      break;
+    }
+  }
+  return out;
+}
+
+json ToJson(const Item& item) {
+  json out = json::object();
+  for (const auto& [name, value] : item) out[name] = ToJson(value);
+  return out;
+}
+
+std::string Base64Encode(std::string_view bytes) {
+  static constexpr char kAlphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  size_t i = 0;
+  for (; i + 3 <= bytes.size(); i += 3) {
+    uint32_t triple = (static_cast<uint8_t>(bytes[i]) << 16) |
+                      (static_cast<uint8_t>(bytes[i + 1]) << 8) |
+                      static_cast<uint8_t>(bytes[i + 2]);
+    out.push_back(kAlphabet[(triple >> 18) & 63]);
+    out.push_back(kAlphabet[(triple >> 12) & 63]);
+    out.push_back(kAlphabet[(triple >> 6) & 63]);
+    out.push_back(kAlphabet[triple & 63]);
+  }
+  size_t rest = bytes.size() - i;
+  if (rest > 0) {
+    uint32_t triple = static_cast<uint32_t>(static_cast<uint8_t>(bytes[i])) << 16;
+    if (rest == 2) triple |= static_cast<uint32_t>(static_cast<uint8_t>(bytes[i + 1])) << 8;
+    out.push_back(kAlphabet[(triple >> 18) & 63]);
+    out.push_back(kAlphabet[(triple >> 12) & 63]);
+    out.push_back(rest == 2 ? kAlphabet[(triple >> 6) & 63] : '=');
+    out.push_back('=');
+  }
+  return out;
+}
+
+bool Base64Decode(std::string_view text, std::string* bytes) {
+  return DecodeBase64(text, bytes) == Base64Error::kNone;
+}
+
+}  // namespace monotable::wire
