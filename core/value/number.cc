@@ -310,7 +310,10 @@ size_t Number::SizeBytes() const {
   int64_t top = exponent_ - 1;            // power of ten of the first significant digit
   int64_t bottom = exponent_ - ndigits_;  // power of ten of the last significant digit
   int64_t pairs = FloorHalf(top) - FloorHalf(bottom) + 1;
-  return static_cast<size_t>(1 + pairs + (negative_ ? 1 : 0));
+  // At most 21 bytes: a negative number whose 38 digits fill 20 pairs carries no extra byte (the
+  // storage format is Oracle-NUMBER-like, where the negative terminator is dropped at full length;
+  // zaccharles' calculator caps at 21 the same way).
+  return static_cast<size_t>(std::min<int64_t>(21, 1 + pairs + (negative_ ? 1 : 0)));
 }
 
 void Number::AppendOrderedKey(std::string* out) const {

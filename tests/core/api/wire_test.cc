@@ -1,0 +1,381 @@
+// wire: DynamoDB JSON <-> Value round trips and every error DynamoDB gives for a bad
+// AttributeValue (texts from dynalite's tests run against DynamoDB, the Parity Suite and
+// ScyllaDB's Alternator tests).
+#include "api/wire.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace monotable::wire {
+namespace {
+
+using nlohmann::json;
+
+json J(const std::string& text) {
+  json j = json::parse(text, nullptr, false);
+  EXPECT_FALSE(j.is_discarded()) << text;
+  return j;
+}
+
+// --- round trips -------------------------------------------------------------------------------
+
+struct RoundTrip {
+  std::string in;   // AttributeValue as sent
+  std::string out;  // AttributeValue as DynamoDB returns it
+  Type type;
+};
+
+TEST(WireTest, AllTenTypesRoundTrip) {
+  const std::vector<RoundTrip> cases = {
+      {R"({"S":"hello"})", R"({"S":"hello"})", Type::kS},
+      {R"({"S":""})", R"({"S":""})", Type::kS},
+      {R"({"S":"\u65e5\u672c"})", R"({"S":"\u65e5\u672c"})", Type::kS},
+      {R"({"N":"1.50"})", R"({"N":"1.5"})", Type::kN},
+      {R"({"N":"-1E+2"})", R"({"N":"-100"})", Type::kN},
+      {R"({"N":"+.5"})", R"({"N":"0.5"})", Type::kN},
+      {R"({"B":"AQI="})", R"({"B":"AQI="})", Type::kB},
+      {R"({"B":""})", R"({"B":""})", Type::kB},
+      {R"({"BOOL":true})", R"({"BOOL":true})", Type::kBool},
+      {R"({"BOOL":false})", R"({"BOOL":false})", Type::kBool},
+      {R"({"NULL":true})", R"({"NULL":true})", Type::kNull},
+      {R"({"L":[]})", R"({"L":[]})", Type::kL},
+      {R"({"L":[{"S":"a"},{"N":"01"},{"L":[{"NULL":true}]}]})",
+       R"({"L":[{"S":"a"},{"N":"1"},{"L":[{"NULL":true}]}]})", Type::kL},
+      {R"({"M":{}})", R"({"M":{}})", Type::kM},
+      {R"({"M":{"b":{"N":"2.0"},"a":{"M":{"x":{"BOOL":false}}}}})",
+       R"({"M":{"a":{"M":{"x":{"BOOL":false}}},"b":{"N":"2"}}})", Type::kM},
+      {R"({"SS":["b","a",""]})", R"({"SS":["b","a",""]})", Type::kSS},
+      {R"({"NS":["10","1.0","-0.50"]})", R"({"NS":["10","1","-0.5"]})", Type::kNS},
+      {R"({"BS":["AQI=","Ag==","AQ=="]})", R"({"BS":["AQI=","Ag==","AQ=="]})", Type::kBS},
+      // DynamoDB's JSON layer converts these strings for a Boolean member.
+      {R"({"BOOL":"yes"})", R"({"BOOL":true})", Type::kBool},
+      {R"({"BOOL":"FALSE"})", R"({"BOOL":false})", Type::kBool},
+      {R"({"NULL":"1"})", R"({"NULL":true})", Type::kNull},
+      // Unknown members and null members are ignored.
+      {R"({"S":"x","Q":1})", R"({"S":"x"})", Type::kS},
+      {R"({"S":"x","N":null})", R"({"S":"x"})", Type::kS},
+  };
+  for (const RoundTrip& c : cases) {
+    Value v;
+    Status st = ParseValue(J(c.in), &v);
+    ASSERT_TRUE(st.ok()) << c.in << ": " << st.message();
+    EXPECT_EQ(v.type(), c.type) << c.in;
+    EXPECT_EQ(ToJson(v), J(c.out)) << c.in;
+    // What we return parses back to the same value.
+    Value again;
+    ASSERT_TRUE(ParseValue(ToJson(v), &again).ok()) << c.in;
+    EXPECT_EQ(again, v) << c.in;
+  }
+}
+
+TEST(WireTest, ValuesHoldDecodedBytesAndTypedNumbers) {
+  Value b;
+  ASSERT_TRUE(ParseValue(J(R"({"B":"AAEC/w=="})"), &b).ok());
+  EXPECT_EQ(b.s(), std::string("\x00\x01\x02\xff", 4));
+  Value n;
+  ASSERT_TRUE(ParseValue(J(R"({"N":"12.3456"})"), &n).ok());
+  EXPECT_EQ(n.n().SizeBytes(), 4u);
+  Value ns;
+  ASSERT_TRUE(ParseValue(J(R"({"NS":["3","1","2"]})"), &ns).ok());
+  ASSERT_EQ(ns.numbers().size(), 3u);
+  EXPECT_EQ(ns.numbers()[0], Number::FromInt(3));  // sets keep the order sent
+}
+
+TEST(WireTest, ItemsRoundTrip) {
+  json in = J(R"({"pk":{"S":"USER#1"},"sk":{"N":"007"},"tags":{"SS":["a","b"]},
+                  "blob":{"B":"AQI="},"doc":{"M":{"l":{"L":[{"BOOL":true}]}}}})");
+  Item item;
+  ASSERT_TRUE(ParseItem(in, &item).ok());
+  ASSERT_EQ(item.size(), 5u);
+  EXPECT_EQ(item["sk"], Value::N(Number::FromInt(7)));
+  json out = ToJson(item);
+  in["sk"]["N"] = "7";
+  EXPECT_EQ(out, in);
+  // ParseItem clears what was there.
+  Item reused = {{"old", Value::Null()}};
+  ASSERT_TRUE(ParseItem(J(R"({"a":{"S":"x"}})"), &reused).ok());
+  EXPECT_EQ(reused.size(), 1u);
+  // A missing map (JSON null) is an empty map; the caller decides whether it was required.
+  ASSERT_TRUE(ParseItem(json(), &reused).ok());
+  EXPECT_TRUE(reused.empty());
+  EXPECT_EQ(ToJson(Item{}), json::object());
+}
+
+// --- errors ------------------------------------------------------------------------------------
+
+struct ErrorCase {
+  std::string in;
+  ErrorCode code;
+  std::string message;
+};
+
+constexpr ErrorCode kV = ErrorCode::kValidation;
+constexpr ErrorCode kSer = ErrorCode::kSerialization;
+
+const char* const kEmpty =
+    "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes";
+const char* const kMulti =
+    "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the "
+    "supported datatypes";
+const char* const kNesting =
+    "1 validation error detected: Nesting Levels have exceeded supported limits: Attributes in "
+    "the item have nested levels beyond supported limit";
+const char* const kStartOfMap = "Start of structure or map found where not expected";
+const char* const kMapClass =
+    "Unrecognized collection type java.util.Map<java.lang.String, "
+    "com.amazonaws.dynamodb.v20120810.AttributeValue>";
+
+TEST(WireTest, ValidationErrorsAreDynamoDbs) {
+  const std::string invalid = "One or more parameter values were invalid: ";
+  const std::vector<ErrorCase> cases = {
+      {R"({})", kV, kEmpty},
+      {R"({"Q":{"S":"a"}})", kV, kEmpty},
+      {R"({"S":null})", kV, kEmpty},
+      {R"({"M":{"a":{}}})", kV, kEmpty},
+      {R"({"L":[{}]})", kV, kEmpty},
+      {R"({"L":[{"a":{}}]})", kV, kEmpty},
+      {R"({"S":"a","N":"1"})", kV, kMulti},
+      {R"({"S":"a","BOOL":true})", kV, kMulti},
+      {R"({"NULL":true,"L":[]})", kV, kMulti},
+      // Members are converted (and fail) before they are counted.
+      {R"({"S":"a","N":"b"})", kV, "The parameter cannot be converted to a numeric value: b"},
+      {R"({"S":"a","N":""})", kV, "The parameter cannot be converted to a numeric value"},
+      {R"({"NULL":false})", kV, invalid + "Null attribute value types must have the value of true"},
+      {R"({"NULL":"no"})", kV, invalid + "Null attribute value types must have the value of true"},
+      {R"({"SS":[]})", kV, invalid + "An string set  may not be empty"},
+      {R"({"NS":[]})", kV, invalid + "An number set  may not be empty"},
+      {R"({"BS":[]})", kV, invalid + "Binary sets should not be empty"},
+      {R"({"M":{"x":{"SS":[]}}})", kV, invalid + "An string set  may not be empty"},
+      {R"({"L":[{"NS":[]}]})", kV, invalid + "An number set  may not be empty"},
+      {R"({"SS":["a","a"]})", kV, invalid + "Input collection [a, a] contains duplicates."},
+      {R"({"SS":["x","a","b","a"]})", kV,
+       invalid + "Input collection [x, a, b, a] contains duplicates."},
+      {R"({"BS":["Yg==","Yg=="]})", kV,
+       invalid + "Input collection [Yg==, Yg==]of type BS contains duplicates."},
+      // Numbers in a set are compared as numbers, and the message lists nothing.
+      {R"({"NS":["1","1"]})", kV, "Input collection contains duplicates"},
+      {R"({"NS":["1","1.0"]})", kV, "Input collection contains duplicates"},
+      {R"({"NS":["100","1E2","5"]})", kV, "Input collection contains duplicates"},
+      // Every number is validated before duplicates are looked for.
+      {R"({"NS":["1","1","b"]})", kV, "The parameter cannot be converted to a numeric value: b"},
+      {R"({"NS":["1",""]})", kV, "The parameter cannot be converted to a numeric value"},
+      {R"({"N":"123456789012345678901234567890123456789"})", kV,
+       "Attempting to store more than 38 significant digits in a Number"},
+      {R"({"N":"1e126"})", kV,
+       "Number overflow. Attempting to store a number with magnitude larger than supported "
+       "range"},
+      {R"({"NS":["1","-1e-131"]})", kV,
+       "Number underflow. Attempting to store a number with magnitude smaller than supported "
+       "range"},
+      {R"({"N":" 1"})", kV, "The parameter cannot be converted to a numeric value:  1"},
+      {R"({"N":"NaN"})", kV, "The parameter cannot be converted to a numeric value: NaN"},
+  };
+  for (const ErrorCase& c : cases) {
+    Value v;
+    Status st = ParseValue(J(c.in), &v);
+    ASSERT_FALSE(st.ok()) << c.in;
+    EXPECT_EQ(st.code(), c.code) << c.in;
+    EXPECT_EQ(st.message(), c.message) << c.in;
+  }
+}
+
+TEST(WireTest, WrongJsonTypesAreSerializationExceptions) {
+  const std::vector<ErrorCase> cases = {
+      // The AttributeValue itself.
+      {R"("x")", kSer, "Unexpected value type in payload"},
+      {R"(1)", kSer, "Unexpected value type in payload"},
+      {R"(true)", kSer, "Unexpected value type in payload"},
+      {R"([])", kSer,
+       "Unrecognized collection type class com.amazonaws.dynamodb.v20120810.AttributeValue"},
+      // Strings: S, N, SS and NS elements.
+      {R"({"S":1})", kSer, "NUMBER_VALUE cannot be converted to String"},
+      {R"({"S":-2147483648})", kSer, "NUMBER_VALUE cannot be converted to String"},
+      {R"({"S":34.56})", kSer, "DECIMAL_VALUE cannot be converted to String"},
+      {R"({"S":true})", kSer, "TRUE_VALUE cannot be converted to String"},
+      {R"({"S":false})", kSer, "FALSE_VALUE cannot be converted to String"},
+      {R"({"S":[]})", kSer, "Unrecognized collection type class java.lang.String"},
+      {R"({"S":{}})", kSer, kStartOfMap},
+      {R"({"N":123})", kSer, "NUMBER_VALUE cannot be converted to String"},
+      {R"({"SS":["a",1]})", kSer, "NUMBER_VALUE cannot be converted to String"},
+      {R"({"NS":[1]})", kSer, "NUMBER_VALUE cannot be converted to String"},
+      // Booleans: BOOL and NULL.
+      {R"({"BOOL":23})", kSer, "NUMBER_VALUE cannot be converted to Boolean"},
+      {R"({"NULL":34.56})", kSer, "DECIMAL_VALUE cannot be converted to Boolean"},
+      {R"({"BOOL":"23"})", kSer, "Unexpected token received from parser"},
+      {R"({"BOOL":[]})", kSer, "Unrecognized collection type class java.lang.Boolean"},
+      {R"({"NULL":{}})", kSer, kStartOfMap},
+      // Binary: B and BS elements.
+      {R"({"B":true})", kSer, "only base-64-encoded strings are convertible to bytes"},
+      {R"({"B":23})", kSer, "only base-64-encoded strings are convertible to bytes"},
+      {R"({"B":[]})", kSer, "Unrecognized collection type class java.nio.ByteBuffer"},
+      {R"({"B":{}})", kSer, kStartOfMap},
+      {R"({"B":"23456"})", kSer,
+       "Base64 encoded length is expected a multiple of 4 bytes but found: 5"},
+      {R"({"B":"=+/="})", kSer, "Invalid last non-pad Base64 character dectected"},
+      {R"({"B":"+/+="})", kSer, "Invalid last non-pad Base64 character dectected"},
+      {R"({"B":"ab!d"})", kSer, "Invalid last non-pad Base64 character dectected"},
+      {R"({"BS":["AQI=","A"]})", kSer,
+       "Base64 encoded length is expected a multiple of 4 bytes but found: 1"},
+      // Lists: SS, NS, BS, L.
+      {R"({"L":"23"})", kSer, "Unexpected field type"},
+      {R"({"SS":true})", kSer, "Unexpected field type"},
+      {R"({"NS":23})", kSer, "Unexpected field type"},
+      {R"({"BS":{}})", kSer, kStartOfMap},
+      {R"({"L":{}})", kSer, kStartOfMap},
+      // Maps: M.
+      {R"({"M":"23"})", kSer, "Unexpected field type"},
+      {R"({"M":[]})", kSer, kMapClass},
+      // Nested.
+      {R"({"L":[{"S":1}]})", kSer, "NUMBER_VALUE cannot be converted to String"},
+      {R"({"M":{"a":{"BS":["x"]}}})", kSer,
+       "Base64 encoded length is expected a multiple of 4 bytes but found: 1"},
+      {R"({"L":["x"]})", kSer, "Unexpected value type in payload"},
+      // Wrong types are reported before any validation error, wherever they are.
+      {R"({"NULL":false,"S":1})", kSer, "NUMBER_VALUE cannot be converted to String"},
+      {R"({"L":[{"SS":[]},{"S":1}]})", kSer, "NUMBER_VALUE cannot be converted to String"},
+  };
+  for (const ErrorCase& c : cases) {
+    Value v;
+    Status st = ParseValue(J(c.in), &v);
+    ASSERT_FALSE(st.ok()) << c.in;
+    EXPECT_EQ(st.code(), c.code) << c.in;
+    EXPECT_EQ(st.message(), c.message) << c.in;
+  }
+}
+
+TEST(WireTest, ItemErrors) {
+  const std::vector<ErrorCase> cases = {
+      {R"("x")", kSer, "Unexpected field type"},
+      {R"(5)", kSer, "Unexpected field type"},
+      {R"([])", kSer, kMapClass},
+      {R"({"a":"x"})", kSer, "Unexpected value type in payload"},
+      {R"({"a":{}})", kV, kEmpty},
+      // A serialization problem in a later attribute wins over a validation problem earlier.
+      {R"({"a":{"SS":[]},"b":{"N":5}})", kSer, "NUMBER_VALUE cannot be converted to String"},
+      {R"({"a":{"S":"x"},"b":{"NULL":false}})", kV,
+       "One or more parameter values were invalid: Null attribute value types must have the "
+       "value of true"},
+  };
+  for (const ErrorCase& c : cases) {
+    Item item;
+    Status st = ParseItem(J(c.in), &item);
+    ASSERT_FALSE(st.ok()) << c.in;
+    EXPECT_EQ(st.code(), c.code) << c.in;
+    EXPECT_EQ(st.message(), c.message) << c.in;
+  }
+}
+
+// --- nesting -----------------------------------------------------------------------------------
+
+// `wraps` maps around a string leaf (the Parity Suite's deepMap).
+json DeepMap(int wraps) {
+  json v = {{"S", "leaf"}};
+  for (int i = 0; i < wraps; ++i) v = json{{"M", json{{"n", std::move(v)}}}};
+  return v;
+}
+
+json DeepList(int wraps) {
+  json v = {{"N", "1"}};
+  for (int i = 0; i < wraps; ++i) v = json{{"L", json::array({std::move(v)})}};
+  return v;
+}
+
+TEST(WireTest, DocumentsNestAtMost32Levels) {
+  // DynamoDB counts the attribute itself as level 1: 31 wraps (leaf at level 32) is accepted,
+  // 32 wraps (leaf at level 33) rejected, for stored items and for expression values alike.
+  for (auto* deep : {&DeepMap, &DeepList}) {
+    Item item;
+    EXPECT_TRUE(ParseItem(json{{"data", deep(31)}}, &item).ok());
+    Status st = ParseItem(json{{"data", deep(32)}}, &item);
+    EXPECT_EQ(st.code(), ErrorCode::kValidation);
+    EXPECT_EQ(st.message(), kNesting);
+    Value v;
+    EXPECT_TRUE(ParseValue(deep(31), &v).ok());
+    EXPECT_EQ(ParseValue(deep(32), &v).message(), kNesting);
+  }
+  // An empty container at level 32 is already too deep.
+  json v = {{"M", json::object()}};
+  for (int i = 0; i < 31; ++i) v = json{{"L", json::array({std::move(v)})}};
+  Value out;
+  EXPECT_EQ(ParseValue(v, &out).message(), kNesting);
+}
+
+TEST(WireTest, HostileInputDoesNotCrash) {
+  // 20,000 nested lists: rejected on depth, without deep recursion.
+  std::string text;
+  for (int i = 0; i < 20000; ++i) text += R"({"L":[)";
+  text += R"({"S":"x"})";
+  for (int i = 0; i < 20000; ++i) text += "]}";
+  json deep = json::parse(text, nullptr, false);
+  ASSERT_FALSE(deep.is_discarded());
+  Value v;
+  EXPECT_EQ(ParseValue(deep, &v).message(), kNesting);
+  // A wide value is fine.
+  json wide = json::object();
+  json& list = wide["L"] = json::array();
+  for (int i = 0; i < 100000; ++i) list.push_back(json{{"N", std::to_string(i)}});
+  ASSERT_TRUE(ParseValue(wide, &v).ok());
+  EXPECT_EQ(v.l().size(), 100000u);
+  // Large sets are checked for duplicates without quadratic work.
+  json ss = json::object();
+  json& strings = ss["SS"] = json::array();
+  for (int i = 0; i < 50000; ++i) strings.push_back("s" + std::to_string(i));
+  ASSERT_TRUE(ParseValue(ss, &v).ok());
+  strings.push_back("s17");
+  EXPECT_EQ(ParseValue(ss, &v).code(), ErrorCode::kValidation);
+  json ns = json::object();
+  json& numbers = ns["NS"] = json::array();
+  for (int i = 0; i < 50000; ++i) numbers.push_back(std::to_string(i));
+  ASSERT_TRUE(ParseValue(ns, &v).ok());
+  numbers.push_back("17.000");
+  EXPECT_EQ(ParseValue(ns, &v).message(), "Input collection contains duplicates");
+}
+
+// --- base64 ------------------------------------------------------------------------------------
+
+TEST(WireTest, Base64IsStrictAndRoundTrips) {
+  struct Case {
+    std::string text;
+    bool ok;
+    std::string bytes;
+  };
+  const std::vector<Case> cases = {
+      {"", true, ""},
+      {"AQ==", true, "\x01"},
+      {"AQI=", true, "\x01\x02"},
+      {"AQID", true, "\x01\x02\x03"},
+      {"/+/+", true, "\xff\xef\xfe"},
+      {"A", false, ""},
+      {"AQI", false, ""},
+      {"AQ=", false, ""},
+      {"AR==", false, ""},  // non-zero bits after the last byte
+      {"AQJ=", false, ""},
+      {"=AQI", false, ""},
+      {"A=QI", false, ""},
+      {"AQ==AQ==", false, ""},
+      {"AQ I", false, ""},
+      {"AQ-_", false, ""},  // URL-safe alphabet is not accepted
+      {"====", false, ""},
+  };
+  for (const Case& c : cases) {
+    std::string bytes;
+    EXPECT_EQ(Base64Decode(c.text, &bytes), c.ok) << c.text;
+    if (c.ok) {
+      EXPECT_EQ(bytes, c.bytes) << c.text;
+      EXPECT_EQ(Base64Encode(bytes), c.text);
+    }
+  }
+  std::string all;
+  for (int i = 0; i < 256; ++i) all.push_back(static_cast<char>(i));
+  for (size_t len = 0; len <= all.size(); len += 37) {
+    std::string bytes;
+    ASSERT_TRUE(Base64Decode(Base64Encode(all.substr(0, len)), &bytes));
+    EXPECT_EQ(bytes, all.substr(0, len));
+  }
+  EXPECT_EQ(Base64Encode("b"), "Yg==");
+}
+
+}  // namespace
+}  // namespace monotable::wire
