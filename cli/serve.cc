@@ -51,6 +51,9 @@ const char kServeHelp[] =
 
 namespace {
 
+// Worker threads serving connections (see the thread pool below).
+constexpr size_t kServeThreads = 64;
+
 struct ServeOptions {
   std::string host = "127.0.0.1";
   int port = 8000;
@@ -143,6 +146,15 @@ int ServeCommand(const std::vector<std::string>& args) {
   const std::string health = "healthy: dynamodb." + options.region + ".amazonaws.com";
 
   httplib::Server server;
+  // httplib's default sets SO_REUSEPORT, which lets a second server bind the same port silently;
+  // SO_REUSEADDR alone allows a quick restart and still reports a port in use.
+  server.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+  });
+  // One thread per open connection: SDKs keep up to 50 connections alive, so the pool is larger
+  // than that or clients would queue behind idle keep-alive connections.
+  server.new_task_queue = [] { return new httplib::ThreadPool(kServeThreads); };
   // DynamoDB refuses bodies over 16 MB with HTTP 413; httplib answers 413 itself past this length.
   server.set_payload_max_length(kMaxRequestBytes);
 
@@ -252,15 +264,18 @@ int ServeCommand(const std::vector<std::string>& args) {
 
   std::atomic<bool> done{false};
   std::thread watcher([&] {
-    timespec tick{0, 200 * 1000 * 1000};
+    timespec tick{0, 100 * 1000 * 1000};
     while (!done.load()) {
       int sig = sigtimedwait(&stop_signals, nullptr, &tick);
-      if (sig == SIGINT || sig == SIGTERM) {
-        std::fprintf(stderr, "monotable serve: %s, stopping\n",
-                     sig == SIGINT ? "SIGINT" : "SIGTERM");
-        server.stop();
-        return;
+      if (sig != SIGINT && sig != SIGTERM) continue;
+      std::fprintf(stderr, "monotable serve: %s, stopping\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+      // A signal can arrive before listen_after_bind() has started, when stop() would do
+      // nothing: wait until the server runs, then stop it (once).
+      while (!done.load() && !server.is_running()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
       }
+      if (!done.load()) server.stop();
+      return;
     }
   });
   server.listen_after_bind();
