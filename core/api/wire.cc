@@ -109,6 +109,32 @@ Base64Error DecodeBase64(std::string_view text, std::string* bytes) {
   return Base64Error::kNone;
 }
 
+enum class Member : uint8_t { kS, kSS, kN, kNS, kB, kBS, kM, kL, kBool, kNull, kUnknown };
+
+Member MemberOf(std::string_view key) {
+  switch (key.size()) {
+    case 1:
+      if (key == "S") return Member::kS;
+      if (key == "N") return Member::kN;
+      if (key == "B") return Member::kB;
+      if (key == "M") return Member::kM;
+      if (key == "L") return Member::kL;
+      break;
+    case 2:
+      if (key == "SS") return Member::kSS;
+      if (key == "NS") return Member::kNS;
+      if (key == "BS") return Member::kBS;
+      break;
+    case 4:
+      if (key == "BOOL") return Member::kBool;
+      if (key == "NULL") return Member::kNull;
+      break;
+    default:
+      break;
+  }
+  return Member::kUnknown;
+}
+
 // --- pass 1: JSON types ---------------------------------------------------------------------
 
 // S, N and the elements of SS and NS are Java Strings.
@@ -203,33 +229,46 @@ Status CheckValueTypes(const json& j, int level) {
   for (const auto& [key, member] : j.items()) {
     Status st;
     bool ignored = false;
-    if (key == "S" || key == "N") {
-      st = CheckString(member);
-    } else if (key == "B") {
-      st = CheckBlob(member);
-    } else if (key == "BOOL" || key == "NULL") {
-      st = CheckBoolean(member, &ignored);
-    } else if (key == "SS" || key == "NS" || key == "BS") {
-      st = CheckList(member);
-      if (st.ok() && member.is_array()) {
+    switch (MemberOf(key)) {
+      case Member::kS:
+      case Member::kN:
+        st = CheckString(member);
+        break;
+      case Member::kB:
+        st = CheckBlob(member);
+        break;
+      case Member::kBool:
+      case Member::kNull:
+        st = CheckBoolean(member, &ignored);
+        break;
+      case Member::kSS:
+      case Member::kNS:
+      case Member::kBS: {
+        st = CheckList(member);
+        if (!st.ok() || !member.is_array()) break;
+        bool blob = MemberOf(key) == Member::kBS;
         for (const json& element : member) {
-          st = key == "BS" ? CheckBlob(element) : CheckString(element);
+          st = blob ? CheckBlob(element) : CheckString(element);
           if (!st.ok()) break;
         }
+        break;
       }
-    } else if (key == "L") {
-      st = CheckList(member);
-      if (st.ok() && member.is_array() && level < kMaxDepth) {
+      case Member::kL:
+        st = CheckList(member);
+        if (!st.ok() || !member.is_array() || level >= kMaxDepth) break;
         for (const json& element : member) {
           st = CheckValueTypes(element, level + 1);
           if (!st.ok()) break;
         }
-      }
-    } else if (key == "M") {
-      st = CheckMap(member);
-      if (st.ok() && member.is_object() && level < kMaxDepth) {
-        st = CheckMapValues(member, level + 1);
-      }
+        break;
+      case Member::kM:
+        st = CheckMap(member);
+        if (st.ok() && member.is_object() && level < kMaxDepth) {
+          st = CheckMapValues(member, level + 1);
+        }
+        break;
+      case Member::kUnknown:
+        break;  // ignored, as DynamoDB's JSON layer does
     }
     if (!st.ok()) return st;
   }
@@ -406,32 +445,6 @@ Status BuildNull(const json& m, Value* out) {
   if (!b) return Status::Validation(kNullNotTrue);
   *out = Value::Null();
   return Status::Ok();
-}
-
-enum class Member : uint8_t { kS, kSS, kN, kNS, kB, kBS, kM, kL, kBool, kNull, kUnknown };
-
-Member MemberOf(std::string_view key) {
-  switch (key.size()) {
-    case 1:
-      if (key == "S") return Member::kS;
-      if (key == "N") return Member::kN;
-      if (key == "B") return Member::kB;
-      if (key == "M") return Member::kM;
-      if (key == "L") return Member::kL;
-      break;
-    case 2:
-      if (key == "SS") return Member::kSS;
-      if (key == "NS") return Member::kNS;
-      if (key == "BS") return Member::kBS;
-      break;
-    case 4:
-      if (key == "BOOL") return Member::kBool;
-      if (key == "NULL") return Member::kNull;
-      break;
-    default:
-      break;
-  }
-  return Member::kUnknown;
 }
 
 Status BuildMember(Member member, const json& m, int level, Value* out) {
