@@ -125,8 +125,9 @@ Status Number::Parse(std::string_view text, Number* out) {
     bool exp_digit = false;
     for (; i < len && text[i] >= '0' && text[i] <= '9'; ++i) {
       exp_digit = true;
-      // Saturate: anything beyond a million is out of range whatever the mantissa.
-      if (exp10 < 1000000) exp10 = exp10 * 10 + (text[i] - '0');
+      // Saturate far beyond any mantissa length a request can carry: such exponents are out of
+      // range whatever the mantissa, and int64 arithmetic below cannot overflow.
+      if (exp10 < 100000000000000) exp10 = exp10 * 10 + (text[i] - '0');
     }
     if (!exp_digit) return not_a_number();
     if (exp_negative) exp10 = -exp10;

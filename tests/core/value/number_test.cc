@@ -71,6 +71,10 @@ TEST(NumberTest, ParsesWhatDynamoDbAcceptsIntoCanonicalText) {
       {"9.9999999999999999999999999999999999999E+125", std::string(38, '9') + Zeros(88)},
       {"-9.9999999999999999999999999999999999999E+125", "-" + std::string(38, '9') + Zeros(88)},
       {"10E+124", "1" + Zeros(125)},
+      // Long texts: the exponent compensates for thousands of zeros.
+      {"0." + Zeros(2000) + "1e2001", "1"},
+      {"1" + Zeros(3000) + "e-3000", "1"},
+      {"-0." + Zeros(5000) + "25E+5000", "-0.25"},
   };
   for (const ParseOk& c : cases) {
     Number n;
