@@ -171,6 +171,13 @@ TEST(WireTest, ValidationErrorsAreDynamoDbs) {
        "range"},
       {R"({"N":" 1"})", kV, "The parameter cannot be converted to a numeric value:  1"},
       {R"({"N":"NaN"})", kV, "The parameter cannot be converted to a numeric value: NaN"},
+      // JSON null where a value must be: DynamoDB Local's texts (not verified on DynamoDB).
+      {R"(null)", kV, "The supplied Item contains a null AttributeValue"},
+      {R"({"L":[null]})", kV, "The supplied Item contains a null AttributeValue"},
+      {R"({"M":{"a":null}})", kV, "The supplied Item contains a null AttributeValue"},
+      {R"({"SS":["a",null]})", kV, "The supplied Item contains a null AttributeValue"},
+      {R"({"BS":[null]})", kV, "The supplied Item contains a null AttributeValue"},
+      {R"({"NS":["1",null]})", kV, "The parameter cannot be converted to a numeric value"},
   };
   for (const ErrorCase& c : cases) {
     Value v;
