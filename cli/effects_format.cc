@@ -44,6 +44,7 @@ std::string Units(double units) {
 }
 
 std::string Dollars(double dollars) {
+  if (dollars == 0) return "$0";
   char buffer[64];
   std::snprintf(buffer, sizeof(buffer), "$%.10f", dollars);
   std::string s = buffer;
@@ -175,8 +176,12 @@ json EffectsToJson(const Effects& effects) {
 
 std::string EffectsToText(const Effects& effects, const std::string& indent) {
   std::string out;
-  out += indent + "capacity: " + Capacity(effects.read_units, effects.write_units) + ", " +
-         Dollars(effects.dollars) + " on demand\n";
+  if (effects.read_units == 0 && effects.write_units == 0 && effects.capacity.empty()) {
+    out += indent + "capacity: none consumed\n";
+  } else {
+    out += indent + "capacity: " + Capacity(effects.read_units, effects.write_units) + ", " +
+           Dollars(effects.dollars) + " on demand\n";
+  }
   for (const CapacityLine& line : effects.capacity) {
     std::string where = line.table;
     if (!line.index.empty()) where += "." + line.index + (line.local_index ? " (LSI)" : " (GSI)");

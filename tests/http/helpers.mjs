@@ -115,3 +115,29 @@ export async function rejection(promise) {
 // Attribute-value helpers.
 export const S = (s) => ({ S: s });
 export const N = (n) => ({ N: String(n) });
+
+// SDK output as plain JSON data: drops members the SDK sets to undefined, so deepEqual compares
+// what DynamoDB sent. Binary values (Uint8Array) become base64 strings for comparison.
+export function plain(value) {
+  return JSON.parse(JSON.stringify(value ?? null, (k, v) =>
+    v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v));
+}
+
+// The TableName and CapacityUnits of a ConsumedCapacity (or of each in an array): the fields every
+// DynamoDB response carries; newer responses may add Read/WriteCapacityUnits beside them.
+export function units(consumed) {
+  const pick = (c) => ({ TableName: c.TableName, CapacityUnits: c.CapacityUnits });
+  return Array.isArray(consumed) ? consumed.map(pick) : pick(consumed);
+}
+
+// CRC-32 as zlib computes it (node:zlib has crc32 only from Node 20.15).
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+export function crc32(bytes) {
+  let c = 0xffffffff;
+  for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
