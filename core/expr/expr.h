@@ -65,9 +65,10 @@ struct Usage {
 Status ValidatePlaceholderKeys(const AttributeNames* names, const AttributeValues* values);
 
 // DynamoDB rule: every supplied placeholder must be used by some expression of the request.
-// Returns OK, or ValidationException with (values are checked first, keys listed sorted):
-//   "Value provided in ExpressionAttributeValues unused in expressions: keys: {:v1, :v2}"
+// Returns OK, or ValidationException with (names are checked first, as dynalite does; keys are
+// listed sorted):
 //   "Value provided in ExpressionAttributeNames unused in expressions: keys: {#a, #b}"
+//   "Value provided in ExpressionAttributeValues unused in expressions: keys: {:v1, :v2}"
 Status CheckAllUsed(const AttributeNames* names, const AttributeValues* values, const Usage& usage);
 
 // ---------------------------------------------------------------------------------------------
@@ -144,10 +145,17 @@ class Condition {
 //    <f>, number of operands: <n>"
 //   "Invalid <K>: Incorrect operand type for operator or function; operator or function: <f>,
 //    operand type: <T>"
-//   "Invalid <K>: The expression must reference at least one attribute..." style constant checks,
+//   "Invalid <K>: The first operand must be distinct from the remaining operands for this
+//    operator or function; operator: =, first operand: [a]"   (`a = a`; `:v = :v` is fine)
+//   "Invalid <K>: Operator or function requires a document path; operator or function: <f>"
 //   "Invalid <K>: The BETWEEN operator requires upper bound to be greater than or equal to lower
-//    bound; ...", "Invalid <K>: Expression size has exceeded the maximum allowed size; ...",
-//   and the nesting-depth / operand-count limits, with DynamoDB's wording.
+//    bound; lower bound operand: AttributeValue: {N:2}, upper bound operand: AttributeValue: {N:1}"
+//    (and "...requires same data type for lower and upper bounds; ...")
+//   "Invalid <K>: The expression has redundant parentheses;"      (`((a = :v))`)
+//   "Invalid <K>: Expression size has exceeded the maximum allowed size; expression size: <n>"
+//   "Invalid <K>: The expression contains too many operators; operator count: 301"
+//   "Invalid <K>: The document path has too many nesting levels; nesting levels: 33"
+//   "Invalid <K>: List index is not within the allowable range; index: [<digits>]"
 // On error *out is unchanged. Usage may have been partly updated (harmless: the request fails).
 Status ParseCondition(Kind kind, std::string_view text, const AttributeNames* names,
                       const AttributeValues* values, Usage* usage, Condition* out);
