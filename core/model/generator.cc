@@ -1041,6 +1041,15 @@ Status GenerateExample(std::string_view name, const GenerateOptions& options, Mo
       m = std::move(base);
     } else {
       run(scale, &m);
+      // Fixed parts (the bulk orders, the catalogue blocks) make items per customer uneven:
+      // correct once from the measured count.
+      double corrected =
+          scale * static_cast<double>(options.target_items) / static_cast<double>(m.ItemCount());
+      if (corrected >= 1 && std::fabs(corrected - scale) > scale * 0.01) {
+        scale = corrected;
+        m = Model();
+        run(scale, &m);
+      }
     }
   } else {
     run(scale, &m);
