@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -39,6 +40,8 @@ const char kServeHelp[] =
     "  --anonymous      accept unsigned requests (DynamoDB answers them with\n"
     "                   MissingAuthenticationTokenException)\n"
     "  --quiet          do not log requests to stderr\n"
+    "  --clock-ms MS    freeze the engine's clock at MS milliseconds since the Unix epoch\n"
+    "                   (reproducible CreationDateTime and the like, for tests)\n"
     "  -h, --help       this text\n"
     "\n"
     "Prints `monotable serve: listening on http://HOST:PORT` once ready; stops on Ctrl+C or\n"
@@ -61,6 +64,7 @@ struct ServeOptions {
   std::string region = "us-east-1";
   bool allow_anonymous = false;
   bool quiet = false;
+  int64_t clock_ms = -1;  // -1: the system clock
 };
 
 // Returns 0 (help printed), 2 (usage error) or -1 (parsed, go on).
@@ -81,7 +85,8 @@ int ParseServeArgs(const std::vector<std::string>& args, ServeOptions* options) 
     } else if (TakeOption(args, &i, "--port", &value, &missing) ||
                TakeOption(args, &i, "--host", &value, &missing) ||
                TakeOption(args, &i, "--model", &value, &missing) ||
-               TakeOption(args, &i, "--region", &value, &missing)) {
+               TakeOption(args, &i, "--region", &value, &missing) ||
+               TakeOption(args, &i, "--clock-ms", &value, &missing)) {
       std::string name = arg.substr(0, arg.find('='));
       if (missing) {
         std::fprintf(stderr, "monotable serve: %s needs a value\n", name.c_str());
@@ -96,6 +101,14 @@ int ParseServeArgs(const std::vector<std::string>& args, ServeOptions* options) 
           return 2;
         }
         options->port = static_cast<int>(port);
+      } else if (name == "--clock-ms") {
+        char* end = nullptr;
+        long long ms = std::strtoll(value.c_str(), &end, 10);
+        if (value.empty() || *end != '\0' || ms < 0) {
+          std::fprintf(stderr, "monotable serve: --clock-ms takes milliseconds since the epoch\n");
+          return 2;
+        }
+        options->clock_ms = ms;
       } else if (name == "--host") {
         options->host = value;
       } else if (name == "--model") {
@@ -128,6 +141,9 @@ int ServeCommand(const std::vector<std::string>& args) {
 
   EngineOptions engine_options;
   engine_options.region = options.region;
+  if (options.clock_ms >= 0) {
+    engine_options.clock_ms = [ms = options.clock_ms] { return ms; };
+  }
   Engine engine(engine_options);
   if (!options.model.empty()) {
     std::string summary, error;
