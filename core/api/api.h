@@ -1,0 +1,163 @@
+// api: what the operation handlers share — the engine's state, the per-request context, and the
+// helpers that read DynamoDB request JSON into typed values with DynamoDB's exact errors.
+//
+// Internal to core/api (the only layer that knows the wire format). Handlers validate everything
+// before they change anything: a request that fails leaves the engine as it was.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "capacity/capacity.h"
+#include "expr/expr.h"
+#include "monotable/effects.h"
+#include "monotable/engine.h"
+#include "monotable/status.h"
+#include "storage/table.h"
+
+namespace monotable::api {
+
+using json = nlohmann::json;
+
+// Everything an Engine holds; copying it is a snapshot (tables share immutable items).
+struct EngineState {
+  EngineOptions options;
+  std::map<std::string, storage::Table, std::less<>> tables;
+  uint64_t version = 0;
+  uint64_t tables_created = 0;
+
+  int64_t NowMs() const;
+  storage::Table* FindTable(std::string_view name);
+};
+
+// One request in flight.
+struct Context {
+  Context(EngineState& s, const json& r, Effects& e) : state(s), request(r), effects(e) {}
+  EngineState& state;
+  const json& request;
+  Effects& effects;
+  json response = json::object();
+  // Extra members of the error body (CancellationReasons, Item) when the handler fails.
+  json error_extra = json::object();
+  capacity::Meter meter;
+  bool changed = false;  // set by handlers that changed data or schema (bumps Engine::version)
+};
+
+using Handler = Status (*)(Context& ctx);
+
+// Handlers, one per DynamoDB operation (table_ops.cc, item_ops.cc, query_scan.cc, batch_ops.cc,
+// transact_ops.cc).
+Status CreateTable(Context& ctx);
+Status DeleteTable(Context& ctx);
+Status DescribeTable(Context& ctx);
+Status ListTables(Context& ctx);
+Status PutItem(Context& ctx);
+Status GetItem(Context& ctx);
+Status UpdateItem(Context& ctx);
+Status DeleteItem(Context& ctx);
+Status Query(Context& ctx);
+Status Scan(Context& ctx);
+Status BatchGetItem(Context& ctx);
+Status BatchWriteItem(Context& ctx);
+Status TransactGetItems(Context& ctx);
+Status TransactWriteItems(Context& ctx);
+
+// ---------------------------------------------------------------------------------------------
+// Reading request members. Wrong JSON types are SerializationException with DynamoDB's texts
+// ("NUMBER_VALUE cannot be converted to String", "Start of structure or map found where not
+// expected", ...). Absent or null members leave *out empty and are OK.
+
+Status ReadString(const json& obj, const char* member, std::optional<std::string>* out);
+Status ReadBool(const json& obj, const char* member, std::optional<bool>* out);
+Status ReadInteger(const json& obj, const char* member, std::optional<int64_t>* out);
+// An attribute map (Item, Key, ExclusiveStartKey, ExpressionAttributeValues...).
+Status ReadItem(const json& obj, const char* member, std::optional<Item>* out);
+// ExpressionAttributeNames: a map of strings.
+Status ReadNames(const json& obj, const char* member, std::optional<expr::AttributeNames>* out);
+// A JSON array / object member ("Unexpected field type" / "Start of structure..." otherwise).
+Status ReadArray(const json& obj, const char* member, const json** out);
+Status ReadObject(const json& obj, const char* member, const json** out);
+
+// Collects constraint violations into DynamoDB's "N validation error(s) detected: ..." message.
+class Constraints {
+ public:
+  // Value '<value>' at '<path>' failed to satisfy constraint: <message>. `value` null: "null".
+  void Add(const std::string* value, std::string_view path, std::string_view message);
+  void TableName(const std::optional<std::string>& name, std::string_view path, bool required);
+  void Enum(const std::optional<std::string>& value, std::string_view path,
+            const std::vector<std::string_view>& allowed);
+  void Min(const std::optional<int64_t>& value, std::string_view path, int64_t min);
+  void Max(const std::optional<int64_t>& value, std::string_view path, int64_t max);
+  bool empty() const { return errors_.empty(); }
+  Status ToStatus() const;
+
+ private:
+  std::vector<std::string> errors_;
+};
+
+// ReturnConsumedCapacity as parsed (validated by Constraints::Enum first).
+enum class CapacityDetail : uint8_t { kNone, kTotal, kIndexes };
+CapacityDetail ParseCapacityDetail(const std::optional<std::string>& value);
+extern const std::vector<std::string_view> kReturnConsumedCapacityValues;
+
+// Renders one table's ConsumedCapacity ({"TableName","CapacityUnits", "Table", indexes...}).
+// `read_write_members` adds ReadCapacityUnits / WriteCapacityUnits (transactions).
+json CapacityJson(const capacity::Meter::TableTotals& totals, CapacityDetail detail,
+                  bool read_write_members);
+// Sets response["ConsumedCapacity"]: one object (single table ops) or an array per table.
+void AddConsumedCapacity(Context& ctx, CapacityDetail detail, bool as_array,
+                         bool read_write_members = false);
+
+// ---------------------------------------------------------------------------------------------
+// Keys and items against a table's schema.
+
+// DynamoDB's key checks for a Key parameter (GetItem, DeleteItem, UpdateItem, BatchGetItem,
+// transactions): exactly the key attributes, with the schema's types, non-empty, within size
+// limits. Errors: "The provided key element does not match the schema", and the empty-value and
+// key-size messages.
+Status ValidateKey(const storage::TableSchema& schema, const Item& key);
+// DynamoDB's checks for a full item written to a table (PutItem, and an UpdateItem's result):
+// key attributes present with the right types, non-empty, within size limits; index key
+// attributes, when present, with the right types and non-empty.
+Status ValidateItemKeys(const storage::TableSchema& schema, const Item& item);
+// The key attributes of an item.
+Item KeyOf(const storage::TableSchema& schema, const Item& item);
+// Empty AttributeValue checks DynamoDB makes on every request value are in wire.cc; this adds
+// the item-size limit: "Item size has exceeded the maximum allowed size".
+Status CheckItemSize(const Item& item);
+
+// The expression parameters of a request, parsed once.
+struct ExpressionParams {
+  const expr::AttributeNames* names = nullptr;
+  const expr::AttributeValues* values = nullptr;
+  std::optional<expr::AttributeNames> names_storage;
+  std::optional<expr::AttributeValues> values_storage;
+  expr::Usage usage;
+};
+// Reads ExpressionAttributeNames / ExpressionAttributeValues of `obj` (types only).
+Status ReadExpressionParams(const json& obj, ExpressionParams* out);
+// DynamoDB's checks on the maps themselves, run after constraints: names/values only with an
+// expression that can use them, not empty, keys well formed. `expressions` lists the request's
+// expression parameters in DynamoDB's order with whether each is present, e.g.
+// {{"UpdateExpression", true}, {"ConditionExpression", false}}; "ProjectionExpression" can use
+// names but not values.
+Status CheckExpressionParams(const ExpressionParams& params,
+                             const std::vector<std::pair<std::string_view, bool>>& expressions);
+
+// Legacy (pre-expression) parameters are not supported: the first one present is rejected with a
+// ValidationException naming its expression replacement. `list`: {legacy member, replacement}.
+Status RejectLegacy(const json& req,
+                    std::initializer_list<std::pair<const char*, const char*>> list);
+
+// Effects helpers.
+void AddTouched(Context& ctx, const std::string& table, const std::string& index, Item key,
+                size_t size, ItemAction action, std::string reason = {});
+// "item 4,200 bytes is just over 4 KB: ..." lints for an item size.
+void LintItemSize(Context& ctx, uint64_t size, bool read);
+
+}  // namespace monotable::api

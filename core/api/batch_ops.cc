@@ -1,0 +1,256 @@
+// batch_ops: BatchGetItem and BatchWriteItem.
+//
+// DynamoDB rules implemented here (dynamodb-rules.md §1.3, §1.5-1.7):
+// - BatchGetItem: at most 100 keys in all, no duplicate keys per table; each item is billed as
+//   its own GetItem (rounded up to 4 KB per item, misses billed), ConsistentRead per table; one
+//   ConsumedCapacity per table;
+// - BatchWriteItem: at most 25 requests in all, each exactly one PutRequest or DeleteRequest, no
+//   two on the same item; each billed as its own PutItem / DeleteItem; one ConsumedCapacity per
+//   table. Everything is validated before anything is written, and nothing is ever left
+//   unprocessed (UnprocessedKeys / UnprocessedItems are always empty: no throttling here).
+#include <set>
+
+#include "api/wire.h"
+#include "api/write_path.h"
+
+namespace monotable::api {
+namespace {
+
+Status RequestItemsMember(const json& req, const json** items) {
+  Status s = ReadObject(req, "RequestItems", items);
+  if (!s.ok()) return s;
+  Constraints c;
+  if (!*items) {
+    c.Add(nullptr, "requestItems", "Member must not be null");
+  } else if ((*items)->empty()) {
+    std::string v = "{}";
+    c.Add(&v, "requestItems", "Member must have length greater than or equal to 1");
+  }
+  return c.ToStatus();
+}
+
+// Byte string identifying a key (for duplicate detection).
+std::string KeyIdentity(const storage::Table& table, const Item& item) {
+  return table.BasePartition(item).key + '\0' + table.BaseSort(item);
+}
+
+}  // namespace
+
+Status BatchGetItem(Context& ctx) {
+  const json& req = ctx.request;
+  std::optional<std::string> capacity_detail;
+  Status s = ReadString(req, "ReturnConsumedCapacity", &capacity_detail);
+  if (!s.ok()) return s;
+  const json* request_items = nullptr;
+  if (!(s = RequestItemsMember(req, &request_items)).ok()) return s;
+  Constraints c;
+  c.Enum(capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
+  if (!(s = c.ToStatus()).ok()) return s;
+
+  struct TableRead {
+    std::string name;
+    const storage::Table* table = nullptr;
+    std::vector<Item> keys;
+    bool consistent = false;
+    std::optional<std::string> projection_text;
+    expr::Projection projection;
+  };
+  std::vector<TableRead> reads;
+  size_t total_keys = 0;
+  for (auto it = request_items->begin(); it != request_items->end(); ++it) {
+    if (!it->is_object()) return Status::Serialization("Unexpected value type in payload");
+    TableRead read;
+    read.name = it.key();
+    const json* keys = nullptr;
+    if (!(s = ReadArray(*it, "Keys", &keys)).ok()) return s;
+    std::optional<bool> consistent;
+    if (!(s = ReadBool(*it, "ConsistentRead", &consistent)).ok()) return s;
+    read.consistent = consistent.value_or(false);
+    if (!(s = ReadString(*it, "ProjectionExpression", &read.projection_text)).ok()) return s;
+    if (!(s = RejectLegacy(*it, {{"AttributesToGet", "ProjectionExpression"}})).ok()) return s;
+    ExpressionParams params;
+    if (!(s = ReadExpressionParams(*it, &params)).ok()) return s;
+    if (!keys || keys->empty()) {
+      Constraints kc;
+      std::string v = "[]";
+      kc.Add(
+          keys ? &v : nullptr, "requestItems." + read.name + ".member.keys",
+          keys ? "Member must have length greater than or equal to 1" : "Member must not be null");
+      return kc.ToStatus();
+    }
+    for (const json& k : *keys) {
+      Item key;
+      if (!k.is_object()) return Status::Serialization("Unexpected field type");
+      if (!(s = wire::ParseItem(k, &key)).ok()) return s;
+      read.keys.push_back(std::move(key));
+    }
+    total_keys += read.keys.size();
+    if (!(s = CheckExpressionParams(params,
+                                    {{"ProjectionExpression", read.projection_text.has_value()}}))
+             .ok()) {
+      return s;
+    }
+    if (read.projection_text) {
+      s = expr::ParseProjection(*read.projection_text, params.names, &params.usage,
+                                &read.projection);
+      if (!s.ok()) return s;
+    }
+    if (!(s = expr::CheckAllUsed(params.names, params.values, params.usage)).ok()) return s;
+    reads.push_back(std::move(read));
+  }
+  // DynamoDB rule: at most 100 keys per BatchGetItem.
+  if (total_keys > 100) {
+    return Status::Validation("Too many items requested for the BatchGetItem call");
+  }
+  for (TableRead& read : reads) {
+    read.table = ctx.state.FindTable(read.name);
+    if (!read.table) return Status::ResourceNotFound();
+    std::set<std::string> seen;
+    for (const Item& key : read.keys) {
+      if (!(s = ValidateKey(read.table->schema(), key)).ok()) return s;
+      if (!seen.insert(KeyIdentity(*read.table, key)).second) {
+        return Status::Validation("Provided list of item keys contains duplicates");
+      }
+    }
+  }
+
+  json responses = json::object();
+  double eventual = 0, strong = 0, transactional = 0;
+  for (const TableRead& read : reads) {
+    const capacity::ReadMode mode =
+        read.consistent ? capacity::ReadMode::kStrong : capacity::ReadMode::kEventual;
+    json items = json::array();
+    int64_t half = 0;
+    uint64_t found = 0, missing = 0, bytes = 0;
+    for (const Item& key : read.keys) {
+      storage::ItemPtr item = read.table->Get(key);
+      const uint64_t size = item ? ItemSize(*item) : 0;
+      // Each key is billed as its own GetItem: rounded up to 4 KB per item, misses included.
+      half += capacity::ReadHalfUnits(size, mode);
+      const double blocks = static_cast<double>(capacity::Blocks(size, capacity::kReadUnitBytes));
+      eventual += blocks * 0.5;
+      strong += blocks;
+      transactional += blocks * 2;
+      if (item) {
+        ++found;
+        bytes += size;
+        items.push_back(wire::ToJson(read.projection_text ? read.projection.Apply(*item) : *item));
+        AddTouched(ctx, read.name, "", key, size, ItemAction::kReturned);
+        LintItemSize(ctx, size, true);
+      } else {
+        ++missing;
+        AddTouched(ctx, read.name, "", key, 0, ItemAction::kMissing,
+                   "no item with this key: the read is still billed");
+      }
+    }
+    ctx.meter.AddRead(read.name, "", false, half,
+                      capacity::FormatBytes(read.keys.size()) + " keys (" +
+                          capacity::FormatBytes(found) + " found, " +
+                          capacity::FormatBytes(missing) + " missing, " +
+                          capacity::FormatBytes(bytes) +
+                          " bytes), each rounded up to 4 KB on its own like a GetItem; " +
+                          std::string(capacity::ReadModeName(mode)) + " = " +
+                          capacity::FormatUnits(half) + " RRU");
+    responses[read.name] = std::move(items);
+  }
+  ctx.effects.read_modes = {true, eventual, strong, transactional};
+  ctx.response["Responses"] = std::move(responses);
+  ctx.response["UnprocessedKeys"] = json::object();
+  AddConsumedCapacity(ctx, ParseCapacityDetail(capacity_detail), true);
+  return Status::Ok();
+}
+
+Status BatchWriteItem(Context& ctx) {
+  const json& req = ctx.request;
+  std::optional<std::string> capacity_detail, metrics;
+  Status s = ReadString(req, "ReturnConsumedCapacity", &capacity_detail);
+  if (!s.ok()) return s;
+  if (!(s = ReadString(req, "ReturnItemCollectionMetrics", &metrics)).ok()) return s;
+  const json* request_items = nullptr;
+  if (!(s = RequestItemsMember(req, &request_items)).ok()) return s;
+  Constraints c;
+  c.Enum(capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
+  c.Enum(metrics, "returnItemCollectionMetrics", {"SIZE", "NONE"});
+  if (!(s = c.ToStatus()).ok()) return s;
+
+  struct Pending {
+    std::string table_name;
+    WriteSpec spec;
+  };
+  std::vector<Pending> writes;
+  for (auto it = request_items->begin(); it != request_items->end(); ++it) {
+    if (!it->is_array()) {
+      return Status::Serialization(it->is_object()
+                                       ? "Start of structure or map found where not expected"
+                                       : "Unexpected field type");
+    }
+    if (it->empty() || it->size() > 25) {
+      std::string v = "{" + it.key() + "=[...]}";
+      Constraints lc;
+      lc.Add(&v, "requestItems",
+             "Map value must satisfy constraint: [Member must have length less than or equal to "
+             "25, Member must have length greater than or equal to 1]");
+      return lc.ToStatus();
+    }
+    for (const json& w : *it) {
+      if (!w.is_object()) return Status::Serialization("Unexpected value type in payload");
+      const json* put = nullptr;
+      const json* del = nullptr;
+      if (!(s = ReadObject(w, "PutRequest", &put)).ok()) return s;
+      if (!(s = ReadObject(w, "DeleteRequest", &del)).ok()) return s;
+      if ((put != nullptr) == (del != nullptr)) {
+        return Status::Validation(
+            "Supplied WriteRequest must contain exactly one of PutRequest or DeleteRequest");
+      }
+      Pending p;
+      p.table_name = it.key();
+      std::optional<Item> item;
+      if (put) {
+        if (!(s = ReadItem(*put, "Item", &item)).ok()) return s;
+        p.spec.kind = WriteKind::kPut;
+      } else {
+        if (!(s = ReadItem(*del, "Key", &item)).ok()) return s;
+        p.spec.kind = WriteKind::kDelete;
+      }
+      if (!item) {
+        Constraints nc;
+        nc.Add(nullptr, put ? "item" : "key", "Member must not be null");
+        return nc.ToStatus();
+      }
+      p.spec.item = std::move(*item);
+      writes.push_back(std::move(p));
+    }
+  }
+  // DynamoDB rule: at most 25 write requests per BatchWriteItem.
+  if (writes.size() > 25) {
+    return Status::Validation("Too many items requested for the BatchWriteItem call");
+  }
+  for (Pending& p : writes) {
+    if (p.spec.kind == WriteKind::kPut && !(s = CheckItemSize(p.spec.item)).ok()) return s;
+  }
+  std::set<std::string> seen;
+  for (Pending& p : writes) {
+    p.spec.table = ctx.state.FindTable(p.table_name);
+    if (!p.spec.table) return Status::ResourceNotFound();
+    const storage::TableSchema& schema = p.spec.table->schema();
+    s = p.spec.kind == WriteKind::kPut ? ValidateItemKeys(schema, p.spec.item)
+                                       : ValidateKey(schema, p.spec.item);
+    if (!s.ok()) return s;
+    if (!seen.insert(p.table_name + '\0' + KeyIdentity(*p.spec.table, p.spec.item)).second) {
+      return Status::Validation("Provided list of item keys contains duplicates");
+    }
+  }
+  // Writes are independent (distinct items): prepare and commit one after the other.
+  for (Pending& p : writes) {
+    PreparedWrite prepared;
+    if (!(s = PrepareWrite(p.spec, &prepared)).ok()) return s;  // cannot fail for Put/Delete
+    CommitWrite(p.spec, prepared);
+    AccountWrite(ctx, p.spec, prepared, false);
+    ctx.changed = true;
+  }
+  ctx.response["UnprocessedItems"] = json::object();
+  AddConsumedCapacity(ctx, ParseCapacityDetail(capacity_detail), true);
+  return Status::Ok();
+}
+
+}  // namespace monotable::api

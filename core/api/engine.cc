@@ -1,0 +1,179 @@
+// engine: Engine's one door (Execute), the dispatch table from operation name to handler, and the
+// read-only browsing API for front ends. Handlers live in table_ops.cc, item_ops.cc,
+// query_scan.cc, batch_ops.cc and transact_ops.cc; errors are rendered by errors.cc only.
+#include "monotable/engine.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "api/api.h"
+#include "api/errors.h"
+
+namespace monotable {
+
+struct Engine::Impl : api::EngineState {};
+
+namespace {
+
+struct Operation {
+  std::string_view name;
+  api::Handler handler;
+};
+
+// The dispatch table (like ScyllaDB Alternator's server.cc): operation name -> handler.
+constexpr Operation kOperations[] = {
+    {"BatchGetItem", api::BatchGetItem},
+    {"BatchWriteItem", api::BatchWriteItem},
+    {"CreateTable", api::CreateTable},
+    {"DeleteItem", api::DeleteItem},
+    {"DeleteTable", api::DeleteTable},
+    {"DescribeTable", api::DescribeTable},
+    {"GetItem", api::GetItem},
+    {"ListTables", api::ListTables},
+    {"PutItem", api::PutItem},
+    {"Query", api::Query},
+    {"Scan", api::Scan},
+    {"TransactGetItems", api::TransactGetItems},
+    {"TransactWriteItems", api::TransactWriteItems},
+    {"UpdateItem", api::UpdateItem},
+};
+
+api::Handler FindHandler(std::string_view name) {
+  for (const Operation& op : kOperations) {
+    if (op.name == name) return op.handler;
+  }
+  return nullptr;
+}
+
+const char* ActionNames[] = {"returned",         "filtered-out", "read",          "missing",
+                             "inserted",         "replaced",     "updated",       "deleted",
+                             "condition-failed", "index-added",  "index-removed", "index-updated"};
+
+}  // namespace
+
+const char* ItemActionName(ItemAction action) {
+  const size_t i = static_cast<size_t>(action);
+  return i < std::size(ActionNames) ? ActionNames[i] : "";
+}
+
+Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>()) {
+  impl_->options = std::move(options);
+}
+Engine::~Engine() = default;
+Engine::Engine(const Engine& other) : impl_(std::make_unique<Impl>(*other.impl_)) {}
+Engine& Engine::operator=(const Engine& other) {
+  if (this != &other) {
+    // Restoring a snapshot is a change the views must notice even if it goes "back".
+    const uint64_t version = impl_ ? impl_->version : 0;
+    impl_ = std::make_unique<Impl>(*other.impl_);
+    impl_->version = std::max(version, other.impl_->version) + 1;
+  }
+  return *this;
+}
+Engine::Engine(Engine&&) noexcept = default;
+Engine& Engine::operator=(Engine&&) noexcept = default;
+
+const std::vector<std::string>& Engine::Operations() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const Operation& op : kOperations) out.emplace_back(op.name);
+    return out;
+  }();
+  return names;
+}
+
+Result Engine::Execute(std::string_view operation, std::string_view request_json) {
+  Result result;
+  result.effects.operation = std::string(operation);
+  const api::Handler handler = FindHandler(operation);
+  if (!handler) {
+    api::RenderError(Status(ErrorCode::kUnknownOperation, ""), nullptr, &result);
+    return result;
+  }
+  // A body that is not JSON (or not a JSON object) is DynamoDB's SerializationException.
+  api::json request = api::json::parse(request_json, nullptr, false);
+  if (request.is_discarded() || !request.is_object()) {
+    api::RenderError(Status(ErrorCode::kSerialization, ""), nullptr, &result);
+    return result;
+  }
+  api::Context ctx(*impl_, request, result.effects);
+  Status status = handler(ctx);
+  ctx.meter.ToEffects(impl_->options.prices, &result.effects);
+  if (ctx.changed) ++impl_->version;
+  if (!status.ok()) {
+    api::RenderError(status, ctx.error_extra, &result);
+    return result;
+  }
+  result.body = ctx.response.dump();
+  return result;
+}
+
+namespace {
+
+KeySchemaInfo ToInfo(const storage::KeySchema& keys) {
+  KeySchemaInfo info;
+  info.hash_key = keys.hash.name;
+  info.hash_type = keys.hash.type;
+  info.range_key = keys.range.name;
+  info.range_type = keys.range.type;
+  return info;
+}
+
+}  // namespace
+
+std::vector<TableInfo> Engine::Tables() const {
+  std::vector<TableInfo> out;
+  for (const auto& [name, table] : impl_->tables) {
+    TableInfo info;
+    info.name = name;
+    info.keys = ToInfo(table.schema().keys);
+    info.item_count = static_cast<size_t>(table.item_count());
+    info.size_bytes = static_cast<size_t>(table.size_bytes());
+    for (size_t i = 0; i < table.schema().indexes.size(); ++i) {
+      const storage::IndexSchema& index = table.schema().indexes[i];
+      IndexInfo ii;
+      ii.name = index.name;
+      ii.global = index.global;
+      ii.keys = ToInfo(index.keys);
+      ii.projection_type = storage::ProjectionTypeName(index.projection);
+      ii.non_key_attributes = index.non_key_attributes;
+      ii.item_count = static_cast<size_t>(table.index_item_count(i));
+      ii.size_bytes = static_cast<size_t>(table.index_size_bytes(i));
+      info.indexes.push_back(std::move(ii));
+    }
+    out.push_back(std::move(info));
+  }
+  return out;
+}
+
+void Engine::ForEachItem(
+    std::string_view table_name, std::string_view index_name,
+    const std::function<void(const Item& item, size_t size_bytes)>& visit) const {
+  const storage::Table* table = impl_->FindTable(table_name);
+  if (!table) return;
+  size_t index = SIZE_MAX;
+  if (!index_name.empty()) {
+    for (size_t i = 0; i < table->schema().indexes.size(); ++i) {
+      if (table->schema().indexes[i].name == index_name) index = i;
+    }
+    if (index == SIZE_MAX) return;
+  }
+  const storage::Store& store = index == SIZE_MAX ? table->base() : table->index_store(index);
+  const bool project = index != SIZE_MAX &&
+                       table->schema().indexes[index].projection != storage::ProjectionType::kAll;
+  for (auto c = store.First(); c.id; c = store.Next(c)) {
+    for (const auto& [sort, entry] : *c.rows) {
+      if (project) {
+        visit(table->ProjectEntry(index, *entry.item), entry.size);
+      } else {
+        visit(*entry.item, entry.size);
+      }
+    }
+  }
+}
+
+uint64_t Engine::version() const { return impl_->version; }
+
+const EngineOptions& Engine::options() const { return impl_->options; }
+
+}  // namespace monotable

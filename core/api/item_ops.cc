@@ -1,0 +1,316 @@
+// item_ops: PutItem, GetItem, UpdateItem, DeleteItem.
+//
+// Each handler reads and type-checks its members, checks constraints ("N validation errors
+// detected"), then DynamoDB's semantic checks (ReturnValues per operation, item size before the
+// table lookup, expressions and unused placeholders), then the table and key, and only then
+// writes, through write_path (prepare, commit, account) like batches and transactions do.
+// Legacy parameters (Expected, AttributeUpdates, AttributesToGet, ConditionalOperator) are not
+// supported: they are rejected with a ValidationException naming the expression to use.
+#include "api/wire.h"
+#include "api/write_path.h"
+
+namespace monotable::api {
+namespace {
+
+const std::vector<std::string_view> kReturnValuesAll = {"ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE",
+                                                        "UPDATED_NEW"};
+const std::vector<std::string_view> kReturnValuesOnConditionCheckFailure = {"ALL_OLD", "NONE"};
+
+}  // namespace
+
+Status RejectLegacy(const json& req,
+                    std::initializer_list<std::pair<const char*, const char*>> list) {
+  for (const auto& [legacy, modern] : list) {
+    if (req.contains(legacy) && !req[legacy].is_null()) {
+      return Status::Validation(std::string("monotable does not support the legacy parameter ") +
+                                legacy + "; use " + modern);
+    }
+  }
+  return Status::Ok();
+}
+
+namespace {
+
+// Members every single-item write shares.
+struct WriteRequestMembers {
+  std::optional<std::string> table_name, condition, return_values, capacity, metrics,
+      on_condition_failure;
+  ExpressionParams params;
+  expr::Condition parsed_condition;
+};
+
+Status ReadWriteMembers(const json& req, WriteRequestMembers* m) {
+  Status s;
+  if (!(s = ReadString(req, "TableName", &m->table_name)).ok()) return s;
+  if (!(s = ReadString(req, "ConditionExpression", &m->condition)).ok()) return s;
+  if (!(s = ReadString(req, "ReturnValues", &m->return_values)).ok()) return s;
+  if (!(s = ReadString(req, "ReturnConsumedCapacity", &m->capacity)).ok()) return s;
+  if (!(s = ReadString(req, "ReturnItemCollectionMetrics", &m->metrics)).ok()) return s;
+  if (!(s = ReadString(req, "ReturnValuesOnConditionCheckFailure", &m->on_condition_failure))
+           .ok()) {
+    return s;
+  }
+  return ReadExpressionParams(req, &m->params);
+}
+
+void WriteConstraints(const WriteRequestMembers& m, Constraints* c) {
+  c->Enum(m.capacity, "returnConsumedCapacity", kReturnConsumedCapacityValues);
+  c->TableName(m.table_name, "tableName", true);
+  c->Enum(m.return_values, "returnValues", kReturnValuesAll);
+  c->Enum(m.metrics, "returnItemCollectionMetrics", {"SIZE", "NONE"});
+  c->Enum(m.on_condition_failure, "returnValuesOnConditionCheckFailure",
+          kReturnValuesOnConditionCheckFailure);
+}
+
+// A failed condition: the error, with the item when ReturnValuesOnConditionCheckFailure=ALL_OLD.
+Status ConditionFailed(Context& ctx, const WriteRequestMembers& m, const PreparedWrite& p) {
+  if (m.on_condition_failure && *m.on_condition_failure == "ALL_OLD" && p.plan.old_item) {
+    ctx.error_extra["Item"] = wire::ToJson(*p.plan.old_item);
+  }
+  return Status::ConditionalCheckFailed();
+}
+
+// Runs a prepared single-item write to the end: bills it, fails on a false condition, commits.
+Status Finish(Context& ctx, const WriteSpec& spec, const WriteRequestMembers& m,
+              const PreparedWrite& prepared) {
+  AccountWrite(ctx, spec, prepared, false);
+  if (prepared.condition_failed) return ConditionFailed(ctx, m, prepared);
+  CommitWrite(spec, prepared);
+  ctx.changed = true;
+  AddConsumedCapacity(ctx, ParseCapacityDetail(m.capacity), false);
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status PutItem(Context& ctx) {
+  const json& req = ctx.request;
+  WriteRequestMembers m;
+  std::optional<Item> item;
+  Status s = ReadWriteMembers(req, &m);
+  if (!s.ok()) return s;
+  if (!(s = ReadItem(req, "Item", &item)).ok()) return s;
+  Constraints c;
+  WriteConstraints(m, &c);
+  if (!item) c.Add(nullptr, "item", "Member must not be null");
+  if (!(s = c.ToStatus()).ok()) return s;
+  if (!(s = RejectLegacy(req, {{"Expected", "ConditionExpression"},
+                               {"ConditionalOperator", "ConditionExpression"}}))
+           .ok()) {
+    return s;
+  }
+  if (!(s = CheckExpressionParams(m.params, {{"ConditionExpression", m.condition.has_value()}}))
+           .ok()) {
+    return s;
+  }
+  // DynamoDB rule: PutItem's ReturnValues is NONE or ALL_OLD.
+  if (m.return_values && *m.return_values != "ALL_OLD" && *m.return_values != "NONE") {
+    return Status::Validation("ReturnValues can only be ALL_OLD or NONE");
+  }
+  // DynamoDB rule: the item size is checked before the table exists (dynamodb-rules.md §1.3).
+  if (!(s = CheckItemSize(*item)).ok()) return s;
+  if (m.condition) {
+    s = expr::ParseCondition(expr::Kind::kCondition, *m.condition, m.params.names, m.params.values,
+                             &m.params.usage, &m.parsed_condition);
+    if (!s.ok()) return s;
+  }
+  if (!(s = expr::CheckAllUsed(m.params.names, m.params.values, m.params.usage)).ok()) return s;
+  storage::Table* table = ctx.state.FindTable(*m.table_name);
+  if (!table) return Status::ResourceNotFound();
+  if (!(s = ValidateItemKeys(table->schema(), *item)).ok()) return s;
+
+  WriteSpec spec;
+  spec.kind = WriteKind::kPut;
+  spec.table = table;
+  spec.item = std::move(*item);
+  spec.condition = m.parsed_condition;
+  PreparedWrite prepared;
+  if (!(s = PrepareWrite(spec, &prepared)).ok()) return s;
+  if (!(s = Finish(ctx, spec, m, prepared)).ok()) return s;
+  if (m.return_values && *m.return_values == "ALL_OLD" && prepared.plan.old_item) {
+    ctx.response["Attributes"] = wire::ToJson(*prepared.plan.old_item);
+  }
+  return Status::Ok();
+}
+
+Status DeleteItem(Context& ctx) {
+  const json& req = ctx.request;
+  WriteRequestMembers m;
+  std::optional<Item> key;
+  Status s = ReadWriteMembers(req, &m);
+  if (!s.ok()) return s;
+  if (!(s = ReadItem(req, "Key", &key)).ok()) return s;
+  Constraints c;
+  WriteConstraints(m, &c);
+  if (!key) c.Add(nullptr, "key", "Member must not be null");
+  if (!(s = c.ToStatus()).ok()) return s;
+  if (!(s = RejectLegacy(req, {{"Expected", "ConditionExpression"},
+                               {"ConditionalOperator", "ConditionExpression"}}))
+           .ok()) {
+    return s;
+  }
+  if (!(s = CheckExpressionParams(m.params, {{"ConditionExpression", m.condition.has_value()}}))
+           .ok()) {
+    return s;
+  }
+  // DynamoDB rule: DeleteItem's ReturnValues is NONE or ALL_OLD.
+  if (m.return_values && *m.return_values != "ALL_OLD" && *m.return_values != "NONE") {
+    return Status::Validation("ReturnValues can only be ALL_OLD or NONE");
+  }
+  if (m.condition) {
+    s = expr::ParseCondition(expr::Kind::kCondition, *m.condition, m.params.names, m.params.values,
+                             &m.params.usage, &m.parsed_condition);
+    if (!s.ok()) return s;
+  }
+  if (!(s = expr::CheckAllUsed(m.params.names, m.params.values, m.params.usage)).ok()) return s;
+  storage::Table* table = ctx.state.FindTable(*m.table_name);
+  if (!table) return Status::ResourceNotFound();
+  if (!(s = ValidateKey(table->schema(), *key)).ok()) return s;
+
+  WriteSpec spec;
+  spec.kind = WriteKind::kDelete;
+  spec.table = table;
+  spec.item = std::move(*key);
+  spec.condition = m.parsed_condition;
+  PreparedWrite prepared;
+  if (!(s = PrepareWrite(spec, &prepared)).ok()) return s;
+  if (!(s = Finish(ctx, spec, m, prepared)).ok()) return s;
+  if (m.return_values && *m.return_values == "ALL_OLD" && prepared.plan.old_item) {
+    ctx.response["Attributes"] = wire::ToJson(*prepared.plan.old_item);
+  }
+  return Status::Ok();
+}
+
+Status UpdateItem(Context& ctx) {
+  const json& req = ctx.request;
+  WriteRequestMembers m;
+  std::optional<Item> key;
+  std::optional<std::string> update_text;
+  Status s = ReadWriteMembers(req, &m);
+  if (!s.ok()) return s;
+  if (!(s = ReadItem(req, "Key", &key)).ok()) return s;
+  if (!(s = ReadString(req, "UpdateExpression", &update_text)).ok()) return s;
+  Constraints c;
+  WriteConstraints(m, &c);
+  if (!key) c.Add(nullptr, "key", "Member must not be null");
+  if (!(s = c.ToStatus()).ok()) return s;
+  if (!(s = RejectLegacy(req, {{"AttributeUpdates", "UpdateExpression"},
+                               {"Expected", "ConditionExpression"},
+                               {"ConditionalOperator", "ConditionExpression"}}))
+           .ok()) {
+    return s;
+  }
+  if (!(s = CheckExpressionParams(m.params, {{"UpdateExpression", update_text.has_value()},
+                                             {"ConditionExpression", m.condition.has_value()}}))
+           .ok()) {
+    return s;
+  }
+  expr::Update update;
+  if (update_text) {
+    s = expr::ParseUpdate(*update_text, m.params.names, m.params.values, &m.params.usage, &update);
+    if (!s.ok()) return s;
+  }
+  if (m.condition) {
+    s = expr::ParseCondition(expr::Kind::kCondition, *m.condition, m.params.names, m.params.values,
+                             &m.params.usage, &m.parsed_condition);
+    if (!s.ok()) return s;
+  }
+  if (!(s = expr::CheckAllUsed(m.params.names, m.params.values, m.params.usage)).ok()) return s;
+  storage::Table* table = ctx.state.FindTable(*m.table_name);
+  if (!table) return Status::ResourceNotFound();
+  if (!(s = ValidateKey(table->schema(), *key)).ok()) return s;
+  // DynamoDB rule: an UpdateExpression may not touch a key attribute.
+  for (const expr::Path& path : update.TargetPaths()) {
+    if (table->schema().keys.Contains(path.TopLevelName())) {
+      return Status::Validation(
+          "One or more parameter values were invalid: Cannot update "
+          "attribute " +
+          path.TopLevelName() + ". This attribute is part of the key");
+    }
+  }
+
+  WriteSpec spec;
+  spec.kind = WriteKind::kUpdate;
+  spec.table = table;
+  spec.item = std::move(*key);
+  spec.condition = m.parsed_condition;
+  spec.update = update;
+  PreparedWrite prepared;
+  if (!(s = PrepareWrite(spec, &prepared)).ok()) return s;
+  if (!(s = Finish(ctx, spec, m, prepared)).ok()) return s;
+  // ReturnValues: ALL_OLD / ALL_NEW whole images, UPDATED_* only the updated paths; nothing when
+  // the image is missing or the projection is empty.
+  const std::string rv = m.return_values.value_or("NONE");
+  Item attributes;
+  const storage::WritePlan& plan = prepared.plan;
+  if (rv == "ALL_OLD" && plan.old_item) attributes = *plan.old_item;
+  if (rv == "ALL_NEW" && plan.new_item) attributes = *plan.new_item;
+  if (rv == "UPDATED_OLD" && plan.old_item) {
+    attributes = expr::ProjectPaths(*plan.old_item, update.TargetPaths());
+  }
+  if (rv == "UPDATED_NEW" && plan.new_item) {
+    attributes = expr::ProjectPaths(*plan.new_item, update.TargetPaths());
+  }
+  if (!attributes.empty()) ctx.response["Attributes"] = wire::ToJson(attributes);
+  return Status::Ok();
+}
+
+Status GetItem(Context& ctx) {
+  const json& req = ctx.request;
+  std::optional<std::string> table_name, projection_text, capacity_detail;
+  std::optional<bool> consistent;
+  std::optional<Item> key;
+  ExpressionParams params;
+  Status s;
+  if (!(s = ReadString(req, "TableName", &table_name)).ok()) return s;
+  if (!(s = ReadItem(req, "Key", &key)).ok()) return s;
+  if (!(s = ReadBool(req, "ConsistentRead", &consistent)).ok()) return s;
+  if (!(s = ReadString(req, "ReturnConsumedCapacity", &capacity_detail)).ok()) return s;
+  if (!(s = ReadString(req, "ProjectionExpression", &projection_text)).ok()) return s;
+  if (!(s = ReadExpressionParams(req, &params)).ok()) return s;
+  Constraints c;
+  c.Enum(capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
+  c.TableName(table_name, "tableName", true);
+  if (!key) c.Add(nullptr, "key", "Member must not be null");
+  if (!(s = c.ToStatus()).ok()) return s;
+  if (!(s = RejectLegacy(req, {{"AttributesToGet", "ProjectionExpression"}})).ok()) return s;
+  if (!(s = CheckExpressionParams(params, {{"ProjectionExpression", projection_text.has_value()}}))
+           .ok()) {
+    return s;
+  }
+  expr::Projection projection;
+  if (projection_text) {
+    s = expr::ParseProjection(*projection_text, params.names, &params.usage, &projection);
+    if (!s.ok()) return s;
+  }
+  if (!(s = expr::CheckAllUsed(params.names, params.values, params.usage)).ok()) return s;
+  const storage::Table* table = ctx.state.FindTable(*table_name);
+  if (!table) return Status::ResourceNotFound();
+  if (!(s = ValidateKey(table->schema(), *key)).ok()) return s;
+
+  // DynamoDB rule: ceil(item size / 4 KB) read units, x0.5 when eventually consistent; a miss
+  // costs the minimum; ProjectionExpression does not reduce the cost.
+  const capacity::ReadMode mode =
+      consistent.value_or(false) ? capacity::ReadMode::kStrong : capacity::ReadMode::kEventual;
+  storage::ItemPtr item = table->Get(*key);
+  const uint64_t size = item ? ItemSize(*item) : 0;
+  ctx.meter.AddRead(table_name->c_str(), "", false, capacity::ReadHalfUnits(size, mode),
+                    item ? capacity::ReadArithmetic(1, size, mode)
+                         : "item not found: a miss costs the minimum read, " +
+                               capacity::FormatUnits(capacity::ReadHalfUnits(0, mode)) + " RRU");
+  const int64_t blocks = static_cast<int64_t>(capacity::Blocks(size, capacity::kReadUnitBytes));
+  ctx.effects.read_modes = {true, blocks * 0.5, static_cast<double>(blocks),
+                            static_cast<double>(blocks * 2)};
+  if (item) {
+    AddTouched(ctx, *table_name, "", *key, size, ItemAction::kReturned);
+    LintItemSize(ctx, size, true);
+    ctx.response["Item"] = wire::ToJson(projection_text ? projection.Apply(*item) : *item);
+  } else {
+    AddTouched(ctx, *table_name, "", *key, 0, ItemAction::kMissing,
+               "no item with this key: the read is still billed");
+  }
+  AddConsumedCapacity(ctx, ParseCapacityDetail(capacity_detail), false);
+  return Status::Ok();
+}
+
+}  // namespace monotable::api

@@ -1,0 +1,543 @@
+// query_scan: Query and Scan over a table or one of its indexes, one page at a time.
+//
+// DynamoDB rules implemented here (dynamodb-rules.md §1.5, DG Query/Scan):
+// - Limit counts items evaluated (read), before the FilterExpression; a page also stops after the
+//   item that takes it to 1 MB of data read (that item included); LastEvaluatedKey is returned
+//   whenever Limit or the 1 MB cap stopped the page, even if nothing follows;
+// - ScannedCount = items read, Count = items that passed the filter; Select=COUNT returns no items;
+// - the page's read cost is the sum of the sizes read (index entry sizes on an index), rounded up
+//   to 4 KB once per page, x0.5 when eventually consistent; filters and projections do not reduce
+//   it; an empty page costs the minimum;
+// - LSI reads that need attributes outside the projection fetch whole base items, billed on the
+//   table per item (each rounded up to 4 KB: DG's wording, docs/compatibility.md);
+// - GSIs are eventually consistent only: ConsistentRead=true is rejected;
+// - Scan order is partition hash order, then sort key; Segment/TotalSegments split the hash
+//   space into equal contiguous ranges, so segments partition the items;
+// - a page seeks to its start (ExclusiveStartKey or key-condition bound) and never walks from the
+//   beginning: its cost does not grow with the table.
+#include <algorithm>
+
+#include "api/api.h"
+#include "api/wire.h"
+#include "storage/key_codec.h"
+
+namespace monotable::api {
+namespace {
+
+constexpr uint64_t kPageBytes = 1024 * 1024;
+
+struct Source {
+  const storage::Table* table = nullptr;
+  int index = -1;  // -1: the base table
+  const storage::IndexSchema* index_schema = nullptr;
+  const storage::Store* store = nullptr;
+  storage::KeySchema keys;        // the key schema being read (table's or index's)
+  bool fetch_from_table = false;  // LSI read that needs non-projected attributes
+};
+
+struct ReadMembers {
+  std::optional<std::string> table_name, index_name, filter_text, projection_text, select, capacity,
+      key_condition_text;
+  std::optional<int64_t> limit, segment, total_segments;
+  std::optional<bool> consistent, forward;
+  std::optional<Item> start_key;
+  ExpressionParams params;
+};
+
+Status ReadMembersOf(const json& req, bool query, ReadMembers* m) {
+  Status s;
+  if (!(s = ReadString(req, "TableName", &m->table_name)).ok()) return s;
+  if (!(s = ReadString(req, "IndexName", &m->index_name)).ok()) return s;
+  if (!(s = ReadString(req, "Select", &m->select)).ok()) return s;
+  if (!(s = ReadInteger(req, "Limit", &m->limit)).ok()) return s;
+  if (!(s = ReadBool(req, "ConsistentRead", &m->consistent)).ok()) return s;
+  if (!(s = ReadItem(req, "ExclusiveStartKey", &m->start_key)).ok()) return s;
+  if (!(s = ReadString(req, "ReturnConsumedCapacity", &m->capacity)).ok()) return s;
+  if (!(s = ReadString(req, "ProjectionExpression", &m->projection_text)).ok()) return s;
+  if (!(s = ReadString(req, "FilterExpression", &m->filter_text)).ok()) return s;
+  if (query) {
+    if (!(s = ReadBool(req, "ScanIndexForward", &m->forward)).ok()) return s;
+    if (!(s = ReadString(req, "KeyConditionExpression", &m->key_condition_text)).ok()) return s;
+  } else {
+    if (!(s = ReadInteger(req, "Segment", &m->segment)).ok()) return s;
+    if (!(s = ReadInteger(req, "TotalSegments", &m->total_segments)).ok()) return s;
+  }
+  return ReadExpressionParams(req, &m->params);
+}
+
+Status CheckMembers(const ReadMembers& m, bool query) {
+  Constraints c;
+  c.Enum(m.capacity, "returnConsumedCapacity", kReturnConsumedCapacityValues);
+  c.TableName(m.table_name, "tableName", true);
+  c.TableName(m.index_name, "indexName", false);
+  c.Enum(m.select, "select",
+         {"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"});
+  c.Min(m.limit, "limit", 1);
+  if (!query) {
+    c.Min(m.segment, "segment", 0);
+    c.Max(m.segment, "segment", 999999);
+    c.Min(m.total_segments, "totalSegments", 1);
+    c.Max(m.total_segments, "totalSegments", 1000000);
+  }
+  return c.ToStatus();
+}
+
+Status CheckSelect(const ReadMembers& m) {
+  // DynamoDB rules on Select and ProjectionExpression.
+  if (!m.select) return Status::Ok();
+  const std::string& select = *m.select;
+  if (select == "SPECIFIC_ATTRIBUTES" && !m.projection_text) {
+    return Status::Validation(
+        "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
+        "SPECIFIC_ATTRIBUTES");
+  }
+  if (select != "SPECIFIC_ATTRIBUTES" && m.projection_text) {
+    return Status::Validation("Cannot specify the ProjectionExpression when choosing to get " +
+                              (select == "COUNT" ? std::string("only the Count") : select));
+  }
+  if (select == "ALL_PROJECTED_ATTRIBUTES" && !m.index_name) {
+    return Status::Validation(
+        "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
+  }
+  return Status::Ok();
+}
+
+// Resolves table and index; DynamoDB's errors for unknown ones and for GSI consistent reads.
+Status ResolveSource(Context& ctx, const ReadMembers& m, const expr::Projection* projection,
+                     Source* src) {
+  src->table = ctx.state.FindTable(*m.table_name);
+  if (!src->table) return Status::ResourceNotFound();
+  const storage::TableSchema& schema = src->table->schema();
+  src->store = &src->table->base();
+  src->keys = schema.keys;
+  if (!m.index_name) return Status::Ok();
+  for (size_t i = 0; i < schema.indexes.size(); ++i) {
+    if (schema.indexes[i].name == *m.index_name) src->index = static_cast<int>(i);
+  }
+  if (src->index < 0) {
+    return Status::Validation("The table does not have the specified index: " + *m.index_name);
+  }
+  src->index_schema = &schema.indexes[src->index];
+  src->store = &src->table->index_store(src->index);
+  src->keys = src->index_schema->keys;
+  if (src->index_schema->global && m.consistent.value_or(false)) {
+    return Status::Validation("Consistent reads are not supported on global secondary indexes");
+  }
+  // Does the request need attributes the index does not hold?
+  bool needs_more = false;
+  if (src->index_schema->projection != storage::ProjectionType::kAll) {
+    if (m.select && *m.select == "ALL_ATTRIBUTES") needs_more = true;
+    if (projection) {
+      for (const expr::Path& p : projection->paths()) {
+        if (!src->table->IsProjected(src->index, p.TopLevelName())) needs_more = true;
+      }
+    }
+  }
+  if (needs_more) {
+    if (src->index_schema->global) {
+      return Status::Validation(
+          "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not "
+          "supported for global secondary index " +
+          src->index_schema->name + " because its projection type is not ALL");
+    }
+    src->fetch_from_table = true;
+  }
+  return Status::Ok();
+}
+
+// Key attributes of an item for LastEvaluatedKey / ExclusiveStartKey: table keys + index keys.
+Item PageKey(const Source& src, const Item& item) {
+  Item key = KeyOf(src.table->schema(), item);
+  if (src.index_schema) {
+    for (const storage::KeyAttribute* a : {&src.keys.hash, &src.keys.range}) {
+      if (a->name.empty()) continue;
+      auto it = item.find(a->name);
+      if (it != item.end()) key.emplace(it->first, it->second);
+    }
+  }
+  return key;
+}
+
+// Validates ExclusiveStartKey's shape: exactly the table's and (for an index) the index's keys.
+Status CheckStartKey(const Source& src, const Item& start) {
+  const storage::TableSchema& schema = src.table->schema();
+  std::vector<const storage::KeyAttribute*> attrs = {&schema.keys.hash};
+  if (schema.keys.has_range()) attrs.push_back(&schema.keys.range);
+  if (src.index_schema) {
+    for (const storage::KeyAttribute* a : {&src.keys.hash, &src.keys.range}) {
+      if (a->name.empty()) continue;
+      bool dup = false;
+      for (auto* b : attrs) dup = dup || b->name == a->name;
+      if (!dup) attrs.push_back(a);
+    }
+  }
+  if (start.size() != attrs.size()) {
+    return Status::Validation("The provided starting key is invalid");
+  }
+  for (const storage::KeyAttribute* a : attrs) {
+    auto it = start.find(a->name);
+    if (it == start.end()) return Status::Validation("The provided starting key is invalid");
+    if (it->second.type() != a->type) {
+      return Status::Validation(
+          "The provided starting key is invalid: The provided key element does not match the "
+          "schema");
+    }
+  }
+  return Status::Ok();
+}
+
+// The sort component of a start key in the source's store.
+std::string StartSort(const Source& src, const Item& start) {
+  if (src.index < 0) return src.table->BaseSort(start);
+  std::string sort;
+  src.table->IndexPosition(static_cast<size_t>(src.index), start, nullptr, &sort);
+  return sort;
+}
+
+storage::PartitionId StartPartition(const Source& src, const Item& start) {
+  return storage::MakePartitionId(start.find(src.keys.hash.name)->second);
+}
+
+// One page being read.
+class Page {
+ public:
+  Page(Context& ctx, const Source& src, const ReadMembers& m, const expr::Condition& filter,
+       const expr::Projection* projection)
+      : ctx_(ctx),
+        src_(src),
+        filter_(filter),
+        projection_(projection),
+        count_only_(m.select && *m.select == "COUNT"),
+        limit_(m.limit ? static_cast<uint64_t>(*m.limit) : UINT64_MAX),
+        mode_(m.consistent.value_or(false) ? capacity::ReadMode::kStrong
+                                           : capacity::ReadMode::kEventual) {}
+
+  // Reads one entry; returns false when the page is full (this entry was the last one read).
+  bool Visit(const storage::Entry& entry) {
+    ++scanned_;
+    bytes_ += entry.size;
+    const Item& stored = *entry.item;
+    const bool project_index = src_.index >= 0 && !src_.fetch_from_table &&
+                               src_.index_schema->projection != storage::ProjectionType::kAll;
+    Item projected_entry;
+    if (project_index) projected_entry = src_.table->ProjectEntry(src_.index, stored);
+    const Item& view = project_index ? projected_entry : stored;
+    if (src_.fetch_from_table) {
+      const uint64_t size = ItemSize(stored);
+      fetch_half_ += capacity::ReadHalfUnits(size, mode_);
+      fetch_bytes_ += size;
+      ++fetched_;
+    }
+    const bool pass = filter_.empty() || filter_.Evaluate(view);
+    if (pass) {
+      ++count_;
+      if (!count_only_) {
+        items_.push_back(wire::ToJson(projection_ ? projection_->Apply(view) : view));
+      }
+    }
+    AddTouched(ctx_, src_.table->schema().name,
+               src_.index_schema ? src_.index_schema->name : std::string(),
+               KeyOf(src_.table->schema(), stored), entry.size,
+               pass ? ItemAction::kReturned : ItemAction::kFilteredOut);
+    if (scanned_ >= limit_ || bytes_ >= kPageBytes) {
+      last_key_ = PageKey(src_, stored);
+      return false;
+    }
+    return true;
+  }
+
+  void Finish(bool scan) {
+    const std::string& table = src_.table->schema().name;
+    const int64_t half = capacity::ReadHalfUnits(bytes_, mode_);
+    std::string arithmetic = capacity::ReadArithmetic(scanned_, bytes_, mode_);
+    if (scanned_ == 0)
+      arithmetic = "nothing read: an empty page costs the minimum read, " +
+                   capacity::FormatUnits(half) + " RRU";
+    if (src_.index_schema) {
+      ctx_.meter.Touch(table);
+      ctx_.meter.AddRead(table, src_.index_schema->name, !src_.index_schema->global, half,
+                         "index entries: " + arithmetic);
+      if (fetched_) {
+        ctx_.meter.AddRead(table, "", false, fetch_half_,
+                           capacity::FormatBytes(fetched_) +
+                               " base items fetched for attributes outside the index projection (" +
+                               capacity::FormatBytes(fetch_bytes_) +
+                               " bytes), each rounded up to 4 KB = " +
+                               capacity::FormatUnits(fetch_half_) + " RRU");
+      }
+    } else {
+      ctx_.meter.AddRead(table, "", false, half, arithmetic);
+    }
+    const uint64_t blocks = capacity::Blocks(bytes_, capacity::kReadUnitBytes);
+    ctx_.effects.read_modes = {true, static_cast<double>(blocks) * 0.5, static_cast<double>(blocks),
+                               static_cast<double>(blocks) * 2};
+    if (scan) {
+      ctx_.effects.lints.push_back(
+          "Scan reads the table page by page (" + capacity::FormatBytes(scanned_) +
+          " items read here) and its cost grows with the table: serve access patterns with Query "
+          "on a key or an index");
+    }
+    if (!filter_.empty() && scanned_ >= 4 && (scanned_ - count_) * 2 > scanned_) {
+      ctx_.effects.lints.push_back(
+          "FilterExpression discarded " + capacity::FormatBytes(scanned_ - count_) + " of " +
+          capacity::FormatBytes(scanned_) + " items read, and you pay for all " +
+          capacity::FormatBytes(scanned_) +
+          ": a key condition or a sparse index would read only what you need");
+    }
+    if (!count_only_) ctx_.response["Items"] = std::move(items_);
+    ctx_.response["Count"] = count_;
+    ctx_.response["ScannedCount"] = scanned_;
+    if (last_key_) ctx_.response["LastEvaluatedKey"] = wire::ToJson(*last_key_);
+  }
+
+ private:
+  Context& ctx_;
+  const Source& src_;
+  const expr::Condition& filter_;
+  const expr::Projection* projection_;
+  const bool count_only_;
+  const uint64_t limit_;
+  const capacity::ReadMode mode_;
+  uint64_t scanned_ = 0, count_ = 0, bytes_ = 0, fetched_ = 0, fetch_bytes_ = 0;
+  int64_t fetch_half_ = 0;
+  json items_ = json::array();
+  std::optional<Item> last_key_;
+};
+
+// Sort-component bounds [lower, upper) of a key condition's sort key part (upper empty: none).
+void RangeBounds(const expr::KeyCondition& kc, std::string* lower, std::string* upper) {
+  lower->clear();
+  upper->clear();
+  if (!kc.has_range) return;
+  const std::string v = storage::KeyBytes(kc.range_value);
+  switch (kc.range_op) {
+    case expr::KeyOperator::kEq:
+      *lower = storage::EscapedPrefix(v);
+      *upper = storage::ComponentUpperBound(v);
+      break;
+    case expr::KeyOperator::kLt:
+      *upper = storage::EscapedPrefix(v);
+      break;
+    case expr::KeyOperator::kLe:
+      *upper = storage::ComponentUpperBound(v);
+      break;
+    case expr::KeyOperator::kGt:
+      *lower = storage::ComponentUpperBound(v);
+      break;
+    case expr::KeyOperator::kGe:
+      *lower = storage::EscapedPrefix(v);
+      break;
+    case expr::KeyOperator::kBetween:
+      *lower = storage::EscapedPrefix(v);
+      *upper = storage::ComponentUpperBound(storage::KeyBytes(kc.range_value2));
+      break;
+    case expr::KeyOperator::kBeginsWith:
+      *lower = storage::EscapedPrefix(v);
+      *upper = storage::PrefixSuccessor(*lower);
+      break;
+  }
+}
+
+KeySchemaInfo InfoOf(const storage::KeySchema& keys) {
+  KeySchemaInfo info;
+  info.hash_key = keys.hash.name;
+  info.hash_type = keys.hash.type;
+  info.range_key = keys.range.name;
+  info.range_type = keys.range.type;
+  return info;
+}
+
+// Parses FilterExpression and ProjectionExpression (shared by Query and Scan).
+Status ParseFilterAndProjection(ReadMembers& m, expr::Condition* filter,
+                                expr::Projection* projection) {
+  Status s;
+  if (m.filter_text) {
+    s = expr::ParseCondition(expr::Kind::kFilter, *m.filter_text, m.params.names, m.params.values,
+                             &m.params.usage, filter);
+    if (!s.ok()) return s;
+  }
+  if (m.projection_text) {
+    s = expr::ParseProjection(*m.projection_text, m.params.names, &m.params.usage, projection);
+    if (!s.ok()) return s;
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status Query(Context& ctx) {
+  ReadMembers m;
+  Status s = ReadMembersOf(ctx.request, true, &m);
+  if (!s.ok()) return s;
+  if (!(s = CheckMembers(m, true)).ok()) return s;
+  if (!(s = RejectLegacy(ctx.request, {{"KeyConditions", "KeyConditionExpression"},
+                                       {"QueryFilter", "FilterExpression"},
+                                       {"AttributesToGet", "ProjectionExpression"},
+                                       {"ConditionalOperator", "FilterExpression"}}))
+           .ok()) {
+    return s;
+  }
+  if (!(s = CheckExpressionParams(m.params,
+                                  {{"ProjectionExpression", m.projection_text.has_value()},
+                                   {"FilterExpression", m.filter_text.has_value()},
+                                   {"KeyConditionExpression", m.key_condition_text.has_value()}}))
+           .ok()) {
+    return s;
+  }
+  if (!m.key_condition_text) {
+    return Status::Validation(
+        "Either the KeyConditions or KeyConditionExpression parameter must be specified in the "
+        "request.");
+  }
+  if (!(s = CheckSelect(m)).ok()) return s;
+  expr::Condition filter;
+  expr::Projection projection;
+  if (!(s = ParseFilterAndProjection(m, &filter, &projection)).ok()) return s;
+  Source src;
+  if (!(s = ResolveSource(ctx, m, m.projection_text ? &projection : nullptr, &src)).ok()) return s;
+  expr::KeyCondition kc;
+  s = expr::ParseKeyCondition(*m.key_condition_text, m.params.names, m.params.values,
+                              InfoOf(src.keys), &m.params.usage, &kc);
+  if (!s.ok()) return s;
+  if (!(s = expr::CheckAllUsed(m.params.names, m.params.values, m.params.usage)).ok()) return s;
+  std::string start_sort;
+  if (m.start_key) {
+    if (!(s = CheckStartKey(src, *m.start_key)).ok()) return s;
+    const Value& start_hash = m.start_key->find(src.keys.hash.name)->second;
+    if (kc.has_range) {
+      if (!kc.RangeMatches(m.start_key->find(src.keys.range.name)->second)) {
+        return Status::Validation(
+            "The provided starting key does not match the range key predicate");
+      }
+      if (start_hash != kc.hash_value) {
+        return Status::Validation("The query can return at most one row and cannot be restarted");
+      }
+    } else if (start_hash != kc.hash_value) {
+      return Status::Validation(
+          "The provided starting key is outside query boundaries based on provided conditions");
+    }
+    start_sort = StartSort(src, *m.start_key);
+  }
+
+  Page page(ctx, src, m, filter, m.projection_text ? &projection : nullptr);
+  const storage::Rows* rows = src.store->Find(storage::MakePartitionId(kc.hash_value));
+  if (rows) {
+    std::string lower, upper;
+    RangeBounds(kc, &lower, &upper);
+    auto begin = rows->lower_bound(lower);
+    auto end = upper.empty() ? rows->end() : rows->lower_bound(upper);
+    const bool forward = m.forward.value_or(true);
+    if (m.start_key) {
+      if (forward) {
+        // Start after the start key, or at the range's lower bound if that comes later.
+        auto after = rows->upper_bound(start_sort);
+        if (begin != rows->end() && (after == rows->end() || after->first > begin->first)) {
+          begin = after;
+        }
+      } else {
+        auto before = rows->lower_bound(start_sort);
+        if (end == rows->end() || (before != rows->end() && before->first < end->first)) {
+          end = before;
+        }
+      }
+    }
+    if (forward) {
+      for (auto it = begin; it != end && (end == rows->end() || it->first < end->first); ++it) {
+        if (!page.Visit(it->second)) break;
+      }
+    } else if (begin != rows->end() && (end == rows->end() || begin->first < end->first)) {
+      for (auto it = end; it != begin;) {
+        --it;
+        if (!page.Visit(it->second)) break;
+      }
+    }
+  }
+  page.Finish(false);
+  AddConsumedCapacity(ctx, ParseCapacityDetail(m.capacity), false);
+  return Status::Ok();
+}
+
+Status Scan(Context& ctx) {
+  ReadMembers m;
+  Status s = ReadMembersOf(ctx.request, false, &m);
+  if (!s.ok()) return s;
+  if (!(s = CheckMembers(m, false)).ok()) return s;
+  if (!(s = RejectLegacy(ctx.request, {{"ScanFilter", "FilterExpression"},
+                                       {"AttributesToGet", "ProjectionExpression"},
+                                       {"ConditionalOperator", "FilterExpression"}}))
+           .ok()) {
+    return s;
+  }
+  if (!(s = CheckExpressionParams(m.params,
+                                  {{"ProjectionExpression", m.projection_text.has_value()},
+                                   {"FilterExpression", m.filter_text.has_value()}}))
+           .ok()) {
+    return s;
+  }
+  // DynamoDB rules: Segment and TotalSegments come together, Segment < TotalSegments.
+  if (m.segment && !m.total_segments) {
+    return Status::Validation(
+        "The TotalSegments parameter is required but was not present in the request when "
+        "Segment parameter is present");
+  }
+  if (m.total_segments && !m.segment) {
+    return Status::Validation(
+        "The Segment parameter is required but was not present in the request when parameter "
+        "TotalSegments is present");
+  }
+  if (m.segment && *m.segment >= *m.total_segments) {
+    return Status::Validation(
+        "The Segment parameter is zero-based and must be less than parameter TotalSegments: "
+        "Segment: " +
+        std::to_string(*m.segment) +
+        " is not less than TotalSegments: " + std::to_string(*m.total_segments));
+  }
+  if (!(s = CheckSelect(m)).ok()) return s;
+  expr::Condition filter;
+  expr::Projection projection;
+  if (!(s = ParseFilterAndProjection(m, &filter, &projection)).ok()) return s;
+  if (!(s = expr::CheckAllUsed(m.params.names, m.params.values, m.params.usage)).ok()) return s;
+  Source src;
+  if (!(s = ResolveSource(ctx, m, m.projection_text ? &projection : nullptr, &src)).ok()) return s;
+  if (m.start_key && !(s = CheckStartKey(src, *m.start_key)).ok()) return s;
+
+  // The segment's slice of the hash space: [first_hash, end_hash).
+  uint64_t first_hash = 0;
+  bool bounded = false;
+  uint64_t end_hash = 0;
+  if (m.total_segments) {
+    const uint32_t total = static_cast<uint32_t>(*m.total_segments);
+    const uint32_t segment = static_cast<uint32_t>(*m.segment);
+    first_hash = storage::SegmentStart(segment, total);
+    if (segment + 1 < total) {
+      bounded = true;
+      end_hash = storage::SegmentStart(segment + 1, total);
+    }
+  }
+  Page page(ctx, src, m, filter, m.projection_text ? &projection : nullptr);
+  storage::Store::Cursor cursor;
+  bool more = true;
+  if (m.start_key) {
+    const storage::PartitionId pid = StartPartition(src, *m.start_key);
+    const storage::Rows* rows = src.store->Find(pid);
+    if (rows) {
+      for (auto it = rows->upper_bound(StartSort(src, *m.start_key)); it != rows->end(); ++it) {
+        if (!(more = page.Visit(it->second))) break;
+      }
+    }
+    cursor = src.store->Seek(pid, true);
+  } else {
+    cursor = src.store->Seek(storage::PartitionId{first_hash, ""}, false);
+  }
+  for (; more && cursor.id; cursor = src.store->Next(cursor)) {
+    if (bounded && cursor.id->hash >= end_hash) break;
+    for (const auto& [sort, entry] : *cursor.rows) {
+      if (!(more = page.Visit(entry))) break;
+    }
+  }
+  page.Finish(true);
+  AddConsumedCapacity(ctx, ParseCapacityDetail(m.capacity), false);
+  return Status::Ok();
+}
+
+}  // namespace monotable::api

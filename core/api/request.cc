@@ -1,0 +1,472 @@
+// request: reading DynamoDB request JSON into typed values, constraint messages, key and item
+// checks against a schema, ConsumedCapacity rendering, and effects helpers shared by handlers.
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+
+#include "api/api.h"
+#include "api/wire.h"
+
+namespace monotable::api {
+namespace {
+
+// DynamoDB's JSON layer names the JSON token it could not convert.
+Status TypeError(const json& v, std::string_view target) {
+  std::string msg;
+  if (v.is_boolean()) {
+    msg = std::string(v.get<bool>() ? "TRUE_VALUE" : "FALSE_VALUE") + " cannot be converted to " +
+          std::string(target);
+  } else if (v.is_number_integer() || v.is_number_unsigned()) {
+    msg = "NUMBER_VALUE cannot be converted to " + std::string(target);
+  } else if (v.is_number_float()) {
+    msg = "DECIMAL_VALUE cannot be converted to " + std::string(target);
+  } else if (v.is_string()) {
+    msg = "STRING_VALUE cannot be converted to " + std::string(target);
+  } else if (v.is_array()) {
+    msg = "Unrecognized collection type class java.lang." + std::string(target);
+  } else {
+    msg = "Start of structure or map found where not expected";
+  }
+  return Status::Serialization(msg);
+}
+
+const json* Member(const json& obj, const char* member) {
+  if (!obj.is_object()) return nullptr;
+  auto it = obj.find(member);
+  if (it == obj.end() || it->is_null()) return nullptr;
+  return &*it;
+}
+
+}  // namespace
+
+int64_t EngineState::NowMs() const {
+  if (options.clock_ms) return options.clock_ms();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+storage::Table* EngineState::FindTable(std::string_view name) {
+  auto it = tables.find(name);
+  return it == tables.end() ? nullptr : &it->second;
+}
+
+Status ReadString(const json& obj, const char* member, std::optional<std::string>* out) {
+  out->reset();
+  const json* v = Member(obj, member);
+  if (!v) return Status::Ok();
+  if (!v->is_string()) return TypeError(*v, "String");
+  *out = v->get<std::string>();
+  return Status::Ok();
+}
+
+Status ReadBool(const json& obj, const char* member, std::optional<bool>* out) {
+  out->reset();
+  const json* v = Member(obj, member);
+  if (!v) return Status::Ok();
+  if (v->is_boolean()) {
+    *out = v->get<bool>();
+    return Status::Ok();
+  }
+  if (v->is_string()) {
+    // DynamoDB's JSON layer accepts true/false/1/0/yes/no in strings.
+    std::string s = v->get<std::string>();
+    for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (s == "TRUE" || s == "1" || s == "YES") {
+      *out = true;
+    } else if (s == "FALSE" || s == "0" || s == "NO") {
+      *out = false;
+    } else {
+      return Status::Serialization("Unexpected token received from parser");
+    }
+    return Status::Ok();
+  }
+  if (v->is_number()) return TypeError(*v, "Boolean");
+  if (v->is_array()) {
+    return Status::Serialization("Unrecognized collection type class java.lang.Boolean");
+  }
+  return Status::Serialization("Start of structure or map found where not expected");
+}
+
+Status ReadInteger(const json& obj, const char* member, std::optional<int64_t>* out) {
+  out->reset();
+  const json* v = Member(obj, member);
+  if (!v) return Status::Ok();
+  if (v->is_number_integer()) {
+    *out = v->get<int64_t>();
+  } else if (v->is_number_unsigned()) {
+    *out = static_cast<int64_t>(std::min<uint64_t>(v->get<uint64_t>(), INT64_MAX));
+  } else if (v->is_number_float()) {
+    double d = v->get<double>();
+    *out = d > 9.2e18 ? INT64_MAX : d < -9.2e18 ? INT64_MIN : static_cast<int64_t>(d);
+  } else {
+    return TypeError(*v, "Integer");
+  }
+  return Status::Ok();
+}
+
+Status ReadItem(const json& obj, const char* member, std::optional<Item>* out) {
+  out->reset();
+  const json* v = Member(obj, member);
+  if (!v) return Status::Ok();
+  if (v->is_array()) {
+    return Status::Serialization(
+        "Unrecognized collection type java.util.Map<java.lang.String, "
+        "com.amazonaws.dynamodb.v20120810.AttributeValue>");
+  }
+  if (!v->is_object()) return Status::Serialization("Unexpected field type");
+  Item item;
+  Status s = wire::ParseItem(*v, &item);
+  if (!s.ok()) return s;
+  *out = std::move(item);
+  return Status::Ok();
+}
+
+Status ReadNames(const json& obj, const char* member, std::optional<expr::AttributeNames>* out) {
+  out->reset();
+  const json* v = Member(obj, member);
+  if (!v) return Status::Ok();
+  if (v->is_array()) {
+    return Status::Serialization(
+        "Unrecognized collection type java.util.Map<java.lang.String, java.lang.String>");
+  }
+  if (!v->is_object()) return Status::Serialization("Unexpected field type");
+  expr::AttributeNames names;
+  for (auto it = v->begin(); it != v->end(); ++it) {
+    if (it->is_null()) continue;
+    if (!it->is_string()) return TypeError(*it, "String");
+    names.emplace(it.key(), it->get<std::string>());
+  }
+  *out = std::move(names);
+  return Status::Ok();
+}
+
+Status ReadArray(const json& obj, const char* member, const json** out) {
+  *out = nullptr;
+  const json* v = Member(obj, member);
+  if (!v) return Status::Ok();
+  if (v->is_object()) {
+    return Status::Serialization("Start of structure or map found where not expected");
+  }
+  if (!v->is_array()) return Status::Serialization("Unexpected field type");
+  *out = v;
+  return Status::Ok();
+}
+
+Status ReadObject(const json& obj, const char* member, const json** out) {
+  *out = nullptr;
+  const json* v = Member(obj, member);
+  if (!v) return Status::Ok();
+  if (v->is_array()) {
+    return Status::Serialization("Unrecognized collection type class java.lang.Object");
+  }
+  if (!v->is_object()) return Status::Serialization("Unexpected field type");
+  *out = v;
+  return Status::Ok();
+}
+
+void Constraints::Add(const std::string* value, std::string_view path, std::string_view message) {
+  if (errors_.size() >= 10) return;  // DynamoDB reports at most ten
+  std::string e = "Value ";
+  e += value ? "'" + *value + "'" : "null";
+  e += " at '";
+  e += path;
+  e += "' failed to satisfy constraint: ";
+  e += message;
+  errors_.push_back(std::move(e));
+}
+
+void Constraints::TableName(const std::optional<std::string>& name, std::string_view path,
+                            bool required) {
+  if (!name) {
+    if (required) Add(nullptr, path, "Member must not be null");
+    return;
+  }
+  // DynamoDB rule: table and index names match [a-zA-Z0-9_.-]+ and are 3 to 255 characters.
+  bool ok = !name->empty();
+  for (char c : *name) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.' && c != '-')
+      ok = false;
+  }
+  if (!ok) Add(&*name, path, "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
+  if (name->size() < 3) Add(&*name, path, "Member must have length greater than or equal to 3");
+  if (name->size() > 255) Add(&*name, path, "Member must have length less than or equal to 255");
+}
+
+void Constraints::Enum(const std::optional<std::string>& value, std::string_view path,
+                       const std::vector<std::string_view>& allowed) {
+  if (!value) return;
+  if (std::find(allowed.begin(), allowed.end(), *value) != allowed.end()) return;
+  std::string msg = "Member must satisfy enum value set: [";
+  for (size_t i = 0; i < allowed.size(); ++i) {
+    if (i) msg += ", ";
+    msg += allowed[i];
+  }
+  Add(&*value, path, msg + "]");
+}
+
+void Constraints::Min(const std::optional<int64_t>& value, std::string_view path, int64_t min) {
+  if (!value || *value >= min) return;
+  std::string v = std::to_string(*value);
+  Add(&v, path, "Member must have value greater than or equal to " + std::to_string(min));
+}
+
+void Constraints::Max(const std::optional<int64_t>& value, std::string_view path, int64_t max) {
+  if (!value || *value <= max) return;
+  std::string v = std::to_string(*value);
+  Add(&v, path, "Member must have value less than or equal to " + std::to_string(max));
+}
+
+Status Constraints::ToStatus() const {
+  if (errors_.empty()) return Status::Ok();
+  std::string msg = std::to_string(errors_.size()) + " validation error" +
+                    (errors_.size() > 1 ? "s" : "") + " detected: ";
+  for (size_t i = 0; i < errors_.size(); ++i) {
+    if (i) msg += "; ";
+    msg += errors_[i];
+  }
+  return Status::Validation(msg);
+}
+
+const std::vector<std::string_view> kReturnConsumedCapacityValues = {"INDEXES", "TOTAL", "NONE"};
+
+CapacityDetail ParseCapacityDetail(const std::optional<std::string>& value) {
+  if (!value) return CapacityDetail::kNone;
+  if (*value == "TOTAL") return CapacityDetail::kTotal;
+  if (*value == "INDEXES") return CapacityDetail::kIndexes;
+  return CapacityDetail::kNone;
+}
+
+json CapacityJson(const capacity::Meter::TableTotals& totals, CapacityDetail detail,
+                  bool read_write_members) {
+  json out = json::object();
+  out["TableName"] = totals.table;
+  const int64_t read = totals.read_half(), write = totals.write_half();
+  out["CapacityUnits"] = capacity::ToUnits(read + write);
+  if (read_write_members) {
+    if (read) out["ReadCapacityUnits"] = capacity::ToUnits(read);
+    if (write) out["WriteCapacityUnits"] = capacity::ToUnits(write);
+  }
+  if (detail == CapacityDetail::kIndexes) {
+    auto part_json = [&](const capacity::Meter::Part& p) {
+      json c = json::object();
+      c["CapacityUnits"] = capacity::ToUnits(p.read_half + p.write_half);
+      if (read_write_members) {
+        if (p.read_half) c["ReadCapacityUnits"] = capacity::ToUnits(p.read_half);
+        if (p.write_half) c["WriteCapacityUnits"] = capacity::ToUnits(p.write_half);
+      }
+      return c;
+    };
+    out["Table"] = part_json(totals.table_part);
+    for (const auto& p : totals.indexes) {
+      if (p.read_half + p.write_half == 0) continue;  // only indexes that consumed capacity
+      out[p.local ? "LocalSecondaryIndexes" : "GlobalSecondaryIndexes"][p.index] = part_json(p);
+    }
+  }
+  return out;
+}
+
+void AddConsumedCapacity(Context& ctx, CapacityDetail detail, bool as_array,
+                         bool read_write_members) {
+  if (detail == CapacityDetail::kNone) return;
+  if (as_array) {
+    json list = json::array();
+    for (const auto& t : ctx.meter.tables()) {
+      list.push_back(CapacityJson(t, detail, read_write_members));
+    }
+    ctx.response["ConsumedCapacity"] = std::move(list);
+  } else if (!ctx.meter.tables().empty()) {
+    ctx.response["ConsumedCapacity"] =
+        CapacityJson(ctx.meter.tables().front(), detail, read_write_members);
+  }
+}
+
+namespace {
+
+Status CheckKeySize(const Value& v, bool is_hash) {
+  // DynamoDB rule: partition key values up to 2048 bytes, sort key values up to 1024 bytes
+  // (S and B; numbers are exempt). Messages as DynamoDB (sic "of2048").
+  if (v.is(Type::kN)) return Status::Ok();
+  if (is_hash && v.s().size() > 2048) {
+    return Status::Validation(
+        "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size "
+        "limit of2048 bytes");
+  }
+  if (!is_hash && v.s().size() > 1024) {
+    return Status::Validation(
+        "One or more parameter values were invalid: Aggregated size of all range keys has exceeded "
+        "the size limit of 1024 bytes");
+  }
+  return Status::Ok();
+}
+
+std::string EmptyKind(Type t) { return t == Type::kS ? "string" : "binary"; }
+
+}  // namespace
+
+Status ValidateKey(const storage::TableSchema& schema, const Item& key) {
+  const size_t expected = schema.keys.has_range() ? 2 : 1;
+  if (key.size() != expected) {
+    return Status::Validation("The provided key element does not match the schema");
+  }
+  for (int i = 0; i < 2; ++i) {
+    const storage::KeyAttribute& attr = i == 0 ? schema.keys.hash : schema.keys.range;
+    if (attr.name.empty()) continue;
+    auto it = key.find(attr.name);
+    if (it == key.end() || it->second.type() != attr.type) {
+      return Status::Validation("The provided key element does not match the schema");
+    }
+    if (attr.type != Type::kN && it->second.s().empty()) {
+      return Status::Validation(
+          "One or more parameter values were invalid: The AttributeValue for a key attribute "
+          "cannot contain an empty " +
+          EmptyKind(attr.type) + " value. Key: " + attr.name);
+    }
+    Status s = CheckKeySize(it->second, i == 0);
+    if (!s.ok()) return s;
+  }
+  return Status::Ok();
+}
+
+Status ValidateItemKeys(const storage::TableSchema& schema, const Item& item) {
+  for (int i = 0; i < 2; ++i) {
+    const storage::KeyAttribute& attr = i == 0 ? schema.keys.hash : schema.keys.range;
+    if (attr.name.empty()) continue;
+    auto it = item.find(attr.name);
+    if (it == item.end()) {
+      return Status::Validation("One or more parameter values were invalid: Missing the key " +
+                                attr.name + " in the item");
+    }
+    if (it->second.type() != attr.type) {
+      return Status::Validation(
+          "One or more parameter values were invalid: Type mismatch for key " + attr.name +
+          " expected: " + std::string(TypeName(attr.type)) +
+          " actual: " + std::string(TypeName(it->second.type())));
+    }
+    if (attr.type != Type::kN && it->second.s().empty()) {
+      return Status::Validation(
+          "One or more parameter values are not valid. The AttributeValue for a key attribute "
+          "cannot contain an empty " +
+          EmptyKind(attr.type) + " value. Key: " + attr.name);
+    }
+    Status s = CheckKeySize(it->second, i == 0);
+    if (!s.ok()) return s;
+  }
+  for (const storage::IndexSchema& index : schema.indexes) {
+    for (int i = 0; i < 2; ++i) {
+      const storage::KeyAttribute& attr = i == 0 ? index.keys.hash : index.keys.range;
+      if (attr.name.empty()) continue;
+      auto it = item.find(attr.name);
+      if (it == item.end()) continue;  // sparse: the item is simply not in the index
+      if (it->second.type() != attr.type) {
+        return Status::Validation(
+            "One or more parameter values were invalid: Type mismatch for Index Key " + attr.name +
+            " Expected: " + std::string(TypeName(attr.type)) +
+            " Actual: " + std::string(TypeName(it->second.type())) + " IndexName: " + index.name);
+      }
+      if (attr.type != Type::kN && it->second.s().empty()) {
+        return Status::Validation(
+            "One or more parameter values are not valid. A value specified for a secondary index "
+            "key is not supported. The AttributeValue for a key attribute cannot contain an "
+            "empty " +
+            EmptyKind(attr.type) + " value. IndexName: " + index.name + ", IndexKey: " + attr.name);
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+Item KeyOf(const storage::TableSchema& schema, const Item& item) {
+  Item key;
+  auto h = item.find(schema.keys.hash.name);
+  if (h != item.end()) key.emplace(h->first, h->second);
+  if (schema.keys.has_range()) {
+    auto r = item.find(schema.keys.range.name);
+    if (r != item.end()) key.emplace(r->first, r->second);
+  }
+  return key;
+}
+
+Status CheckItemSize(const Item& item) {
+  // DynamoDB rule: an item is at most 400 KB (409,600 bytes) including attribute names.
+  if (ItemSize(item) > kMaxItemBytes) {
+    return Status::Validation("Item size has exceeded the maximum allowed size");
+  }
+  return Status::Ok();
+}
+
+Status ReadExpressionParams(const json& obj, ExpressionParams* out) {
+  Status s = ReadNames(obj, "ExpressionAttributeNames", &out->names_storage);
+  if (!s.ok()) return s;
+  std::optional<Item> values;
+  s = ReadItem(obj, "ExpressionAttributeValues", &values);
+  if (!s.ok()) return s;
+  if (values) out->values_storage = expr::AttributeValues(values->begin(), values->end());
+  out->names = out->names_storage ? &*out->names_storage : nullptr;
+  out->values = out->values_storage ? &*out->values_storage : nullptr;
+  return Status::Ok();
+}
+
+Status CheckExpressionParams(const ExpressionParams& params,
+                             const std::vector<std::pair<std::string_view, bool>>& expressions) {
+  // DynamoDB rules: the maps may only come with an expression that can use them, and must not be
+  // empty (messages as DynamoDB: "... can only be specified when using expressions: A and B are
+  // null").
+  bool any = false, any_value_expression = false;
+  std::string value_expressions;
+  size_t value_expression_count = 0;
+  for (const auto& [name, present] : expressions) {
+    any = any || present;
+    if (name == "ProjectionExpression") continue;
+    any_value_expression = any_value_expression || present;
+    if (value_expression_count++) value_expressions += " and ";
+    value_expressions += name;
+  }
+  if (params.names && !any) {
+    return Status::Validation(
+        "ExpressionAttributeNames can only be specified when using expressions");
+  }
+  if (params.values && value_expression_count && !any_value_expression) {
+    return Status::Validation(
+        "ExpressionAttributeValues can only be specified when using "
+        "expressions: " +
+        value_expressions + (value_expression_count > 1 ? " are" : " is") + " null");
+  }
+  if (params.names && params.names->empty()) {
+    return Status::Validation("ExpressionAttributeNames must not be empty");
+  }
+  if (params.values && params.values->empty()) {
+    return Status::Validation("ExpressionAttributeValues must not be empty");
+  }
+  return expr::ValidatePlaceholderKeys(params.names, params.values);
+}
+
+void AddTouched(Context& ctx, const std::string& table, const std::string& index, Item key,
+                size_t size, ItemAction action, std::string reason) {
+  TouchedItem t;
+  t.table = table;
+  t.index = index;
+  t.key = std::move(key);
+  t.size_bytes = size;
+  t.action = action;
+  t.reason = std::move(reason);
+  ctx.effects.items.push_back(std::move(t));
+}
+
+void LintItemSize(Context& ctx, uint64_t size, bool read) {
+  // An item just over a unit boundary pays a whole extra unit for a few bytes.
+  const uint64_t unit = read ? capacity::kReadUnitBytes : capacity::kWriteUnitBytes;
+  if (size <= unit) return;
+  const uint64_t over = size % unit;
+  if (over == 0 || over > unit / 10) return;
+  std::string lint =
+      "item of " + capacity::FormatBytes(size) + " bytes is just " + capacity::FormatBytes(over) +
+      " bytes over " + capacity::FormatBytes(size / unit * (read ? 4 : 1)) + " KB: each " +
+      (read ? "read" : "write") + " pays a whole extra " + (read ? "4 KB" : "1 KB") + " unit";
+  for (const std::string& l : ctx.effects.lints) {
+    if (l == lint) return;
+  }
+  ctx.effects.lints.push_back(std::move(lint));
+}
+
+}  // namespace monotable::api

@@ -1,0 +1,557 @@
+// table_ops: the control plane — CreateTable, DeleteTable, DescribeTable, ListTables — and the
+// TableDescription DynamoDB returns for them.
+//
+// DynamoDB rules implemented here (validation order and messages as DynamoDB / dynalite's
+// live-checked validations/createTable.js): type errors first, then the TableName presence and
+// length, then constraint violations collected into "N validation errors detected", then the
+// semantic checks on key schemas and indexes, then existence (ResourceInUseException).
+// Tables are ACTIVE at once (DynamoDB reports CREATING for a few seconds; SDK waiters accept both).
+#include <algorithm>
+#include <cstdio>
+#include <set>
+
+#include "api/api.h"
+#include "storage/key_codec.h"
+
+namespace monotable::api {
+namespace {
+
+const std::vector<std::string_view> kKeyTypes = {"HASH", "RANGE"};
+
+struct KeyElement {
+  std::string name;
+  std::string key_type;
+};
+
+Status ReadKeySchema(const json& obj, std::string_view path, Constraints* constraints,
+                     std::vector<KeyElement>* out, bool* present) {
+  const json* arr = nullptr;
+  Status s = ReadArray(obj, "KeySchema", &arr);
+  if (!s.ok()) return s;
+  *present = arr != nullptr;
+  if (!arr) {
+    constraints->Add(nullptr, std::string(path) + "keySchema", "Member must not be null");
+    return Status::Ok();
+  }
+  for (size_t i = 0; i < arr->size(); ++i) {
+    const json& e = (*arr)[i];
+    if (!e.is_object()) return Status::Serialization("Unexpected value type in payload");
+    std::optional<std::string> name, type;
+    if (!(s = ReadString(e, "AttributeName", &name)).ok()) return s;
+    if (!(s = ReadString(e, "KeyType", &type)).ok()) return s;
+    const std::string member =
+        std::string(path) + "keySchema." + std::to_string(i + 1) + ".member.";
+    if (!name) constraints->Add(nullptr, member + "attributeName", "Member must not be null");
+    if (!type) {
+      constraints->Add(nullptr, member + "keyType", "Member must not be null");
+    } else {
+      constraints->Enum(type, member + "keyType", kKeyTypes);
+    }
+    out->push_back({name.value_or(""), type.value_or("")});
+  }
+  if (arr->empty()) {
+    std::string v = "[]";
+    constraints->Add(&v, std::string(path) + "keySchema",
+                     "Member must have length greater than or equal to 1");
+  }
+  if (arr->size() > 2) {
+    std::string v = "[...]";
+    constraints->Add(&v, std::string(path) + "keySchema",
+                     "Member must have length less than or equal to 2");
+  }
+  return Status::Ok();
+}
+
+Status ReadThroughput(const json& obj, std::string_view path, Constraints* constraints,
+                      std::optional<storage::ProvisionedThroughput>* out) {
+  const json* pt = nullptr;
+  Status s = ReadObject(obj, "ProvisionedThroughput", &pt);
+  if (!s.ok() || !pt) return s;
+  std::optional<int64_t> r, w;
+  if (!(s = ReadInteger(*pt, "ReadCapacityUnits", &r)).ok()) return s;
+  if (!(s = ReadInteger(*pt, "WriteCapacityUnits", &w)).ok()) return s;
+  const std::string p = std::string(path) + "provisionedThroughput.";
+  if (!w) constraints->Add(nullptr, p + "writeCapacityUnits", "Member must not be null");
+  constraints->Min(w, p + "writeCapacityUnits", 1);
+  if (!r) constraints->Add(nullptr, p + "readCapacityUnits", "Member must not be null");
+  constraints->Min(r, p + "readCapacityUnits", 1);
+  *out = storage::ProvisionedThroughput{r.value_or(0), w.value_or(0)};
+  return Status::Ok();
+}
+
+struct IndexRequest {
+  std::string name;
+  std::vector<KeyElement> keys;
+  std::optional<std::string> projection_type;
+  std::optional<std::vector<std::string>> non_key_attributes;
+  std::optional<storage::ProvisionedThroughput> throughput;
+};
+
+Status ReadIndexes(const json& obj, const char* member, std::string_view path, bool global,
+                   Constraints* constraints, std::optional<std::vector<IndexRequest>>* out) {
+  const json* arr = nullptr;
+  Status s = ReadArray(obj, member, &arr);
+  if (!s.ok() || !arr) return s;
+  out->emplace();
+  for (size_t i = 0; i < arr->size(); ++i) {
+    const json& e = (*arr)[i];
+    if (!e.is_object()) return Status::Serialization("Unexpected value type in payload");
+    IndexRequest index;
+    const std::string p = std::string(path) + "." + std::to_string(i + 1) + ".member.";
+    std::optional<std::string> name;
+    if (!(s = ReadString(e, "IndexName", &name)).ok()) return s;
+    constraints->TableName(name, p + "indexName", true);
+    index.name = name.value_or("");
+    bool present = false;
+    if (!(s = ReadKeySchema(e, p, constraints, &index.keys, &present)).ok()) return s;
+    const json* projection = nullptr;
+    if (!(s = ReadObject(e, "Projection", &projection)).ok()) return s;
+    if (!projection) {
+      constraints->Add(nullptr, p + "projection", "Member must not be null");
+    } else {
+      if (!(s = ReadString(*projection, "ProjectionType", &index.projection_type)).ok()) return s;
+      constraints->Enum(index.projection_type, p + "projection.projectionType",
+                        {"ALL", "INCLUDE", "KEYS_ONLY"});
+      const json* nka = nullptr;
+      if (!(s = ReadArray(*projection, "NonKeyAttributes", &nka)).ok()) return s;
+      if (nka) {
+        index.non_key_attributes.emplace();
+        for (const json& n : *nka) {
+          if (!n.is_string()) return Status::Serialization("Unexpected field type");
+          index.non_key_attributes->push_back(n.get<std::string>());
+        }
+        if (nka->empty()) {
+          std::string v = "[]";
+          constraints->Add(&v, p + "projection.nonKeyAttributes",
+                           "Member must have length greater than or equal to 1");
+        }
+      }
+    }
+    if (global) {
+      if (!(s = ReadThroughput(e, p, constraints, &index.throughput)).ok()) return s;
+    }
+    (*out)->push_back(std::move(index));
+  }
+  return Status::Ok();
+}
+
+std::string JoinNames(const std::vector<std::string>& names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i) out += ", ";
+    out += names[i];
+  }
+  return out;
+}
+
+// Semantic checks on one key schema (table or index), DynamoDB's messages.
+Status CheckKeySchema(const std::vector<KeyElement>& keys,
+                      const std::vector<std::string>& definitions) {
+  for (const KeyElement& k : keys) {
+    if (std::find(definitions.begin(), definitions.end(), k.name) == definitions.end()) {
+      std::vector<std::string> names;
+      for (const KeyElement& kk : keys) names.push_back(kk.name);
+      return Status::Validation(
+          "One or more parameter values were invalid: Some index key attributes are not defined "
+          "in AttributeDefinitions. Keys: [" +
+          JoinNames(names) + "], AttributeDefinitions: [" + JoinNames(definitions) + "]");
+    }
+  }
+  if (keys.size() == 2 && keys[0].name == keys[1].name) {
+    return Status::Validation(
+        "Both the Hash Key and the Range Key element in the KeySchema have the same name");
+  }
+  if (keys[0].key_type != "HASH") {
+    return Status::Validation(
+        "Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+  }
+  if (keys.size() == 2 && keys[1].key_type != "RANGE") {
+    return Status::Validation(
+        "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
+  }
+  return Status::Ok();
+}
+
+Type DefinitionType(const std::vector<storage::KeyAttribute>& defs, const std::string& name) {
+  for (const auto& d : defs) {
+    if (d.name == name) return d.type;
+  }
+  return Type::kS;
+}
+
+storage::KeySchema MakeKeySchema(const std::vector<KeyElement>& keys,
+                                 const std::vector<storage::KeyAttribute>& defs) {
+  storage::KeySchema out;
+  out.hash = {keys[0].name, DefinitionType(defs, keys[0].name)};
+  if (keys.size() == 2) out.range = {keys[1].name, DefinitionType(defs, keys[1].name)};
+  return out;
+}
+
+std::string TableIdFor(const std::string& name, uint64_t counter, int64_t now_ms) {
+  // A UUID-shaped id, deterministic for a given engine history (tests and shared links).
+  const uint64_t a = storage::PartitionHash(name + "#" + std::to_string(counter));
+  const uint64_t b = storage::PartitionHash(std::to_string(now_ms) + "#" + name);
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%08x-%04x-4%03x-a%03x-%012llx", static_cast<unsigned>(a >> 32),
+                static_cast<unsigned>((a >> 16) & 0xffff), static_cast<unsigned>(a & 0xfff),
+                static_cast<unsigned>((b >> 48) & 0xfff),
+                static_cast<unsigned long long>(b & 0xffffffffffffull));
+  return buf;
+}
+
+json KeySchemaJson(const storage::KeySchema& keys) {
+  json out = json::array();
+  out.push_back({{"AttributeName", keys.hash.name}, {"KeyType", "HASH"}});
+  if (keys.has_range()) out.push_back({{"AttributeName", keys.range.name}, {"KeyType", "RANGE"}});
+  return out;
+}
+
+json ThroughputJson(const storage::ProvisionedThroughput& t) {
+  return {{"NumberOfDecreasesToday", 0},
+          {"ReadCapacityUnits", t.read_capacity_units},
+          {"WriteCapacityUnits", t.write_capacity_units}};
+}
+
+}  // namespace
+
+// The TableDescription of DescribeTable, CreateTable and DeleteTable.
+json TableDescription(const storage::Table& table, const char* status) {
+  const storage::TableSchema& schema = table.schema();
+  json d = json::object();
+  d["TableName"] = schema.name;
+  d["TableStatus"] = status;
+  d["KeySchema"] = KeySchemaJson(schema.keys);
+  json defs = json::array();
+  for (const auto& a : schema.attribute_definitions) {
+    defs.push_back({{"AttributeName", a.name}, {"AttributeType", std::string(TypeName(a.type))}});
+  }
+  d["AttributeDefinitions"] = defs;
+  d["CreationDateTime"] = static_cast<double>(schema.creation_ms) / 1000.0;
+  d["ItemCount"] = table.item_count();
+  d["TableSizeBytes"] = table.size_bytes();
+  d["TableArn"] = schema.arn;
+  d["TableId"] = schema.table_id;
+  d["ProvisionedThroughput"] = ThroughputJson(schema.throughput);
+  if (schema.pay_per_request) {
+    d["BillingModeSummary"] = {
+        {"BillingMode", "PAY_PER_REQUEST"},
+        {"LastUpdateToPayPerRequestDateTime", static_cast<double>(schema.creation_ms) / 1000.0}};
+  }
+  d["DeletionProtectionEnabled"] = false;
+  for (size_t i = 0; i < schema.indexes.size(); ++i) {
+    const storage::IndexSchema& index = schema.indexes[i];
+    json x = json::object();
+    x["IndexName"] = index.name;
+    x["KeySchema"] = KeySchemaJson(index.keys);
+    x["Projection"] = {{"ProjectionType", storage::ProjectionTypeName(index.projection)}};
+    if (index.projection == storage::ProjectionType::kInclude) {
+      x["Projection"]["NonKeyAttributes"] = index.non_key_attributes;
+    }
+    x["IndexSizeBytes"] = table.index_size_bytes(i);
+    x["ItemCount"] = table.index_item_count(i);
+    x["IndexArn"] = index.arn;
+    if (index.global) {
+      x["IndexStatus"] = "ACTIVE";
+      x["ProvisionedThroughput"] = ThroughputJson(index.throughput);
+      d["GlobalSecondaryIndexes"].push_back(std::move(x));
+    } else {
+      d["LocalSecondaryIndexes"].push_back(std::move(x));
+    }
+  }
+  return d;
+}
+
+Status CreateTable(Context& ctx) {
+  const json& req = ctx.request;
+  Constraints constraints;
+  Status s;
+  // Types first (SerializationException), in DynamoDB's member order.
+  const json* defs_json = nullptr;
+  if (!(s = ReadArray(req, "AttributeDefinitions", &defs_json)).ok()) return s;
+  std::vector<std::pair<std::optional<std::string>, std::optional<std::string>>> defs_in;
+  if (defs_json) {
+    for (const json& d : *defs_json) {
+      if (!d.is_object()) return Status::Serialization("Unexpected value type in payload");
+      std::optional<std::string> name, type;
+      if (!(s = ReadString(d, "AttributeName", &name)).ok()) return s;
+      if (!(s = ReadString(d, "AttributeType", &type)).ok()) return s;
+      defs_in.emplace_back(name, type);
+    }
+  }
+  std::optional<std::string> table_name, billing_mode;
+  if (!(s = ReadString(req, "TableName", &table_name)).ok()) return s;
+  if (!(s = ReadString(req, "BillingMode", &billing_mode)).ok()) return s;
+  std::optional<storage::ProvisionedThroughput> throughput;
+  if (!(s = ReadThroughput(req, "", &constraints, &throughput)).ok()) return s;
+  // Presence and length of TableName come before the constraint list.
+  if (!table_name) {
+    return Status::Validation(
+        "The parameter 'TableName' is required but was not present in the request");
+  }
+  if (table_name->size() < 3 || table_name->size() > 255) {
+    return Status::Validation(
+        "TableName must be at least 3 characters long and at most 255 characters long");
+  }
+  if (!defs_json) constraints.Add(nullptr, "attributeDefinitions", "Member must not be null");
+  for (size_t i = 0; i < defs_in.size(); ++i) {
+    const std::string p = "attributeDefinitions." + std::to_string(i + 1) + ".member.";
+    if (!defs_in[i].first) constraints.Add(nullptr, p + "attributeName", "Member must not be null");
+    if (!defs_in[i].second) {
+      constraints.Add(nullptr, p + "attributeType", "Member must not be null");
+    } else {
+      constraints.Enum(defs_in[i].second, p + "attributeType", {"B", "N", "S"});
+    }
+  }
+  constraints.TableName(table_name, "tableName", true);
+  constraints.Enum(billing_mode, "billingMode", {"PROVISIONED", "PAY_PER_REQUEST"});
+  std::vector<KeyElement> keys;
+  bool keys_present = false;
+  if (!(s = ReadKeySchema(req, "", &constraints, &keys, &keys_present)).ok()) return s;
+  std::optional<std::vector<IndexRequest>> lsis, gsis;
+  if (!(s = ReadIndexes(req, "LocalSecondaryIndexes", "localSecondaryIndexes", false, &constraints,
+                        &lsis))
+           .ok()) {
+    return s;
+  }
+  if (!(s = ReadIndexes(req, "GlobalSecondaryIndexes", "globalSecondaryIndexes", true, &constraints,
+                        &gsis))
+           .ok()) {
+    return s;
+  }
+  if (!(s = constraints.ToStatus()).ok()) return s;
+
+  // Semantic checks (dynalite validations/createTable.js order).
+  const bool pay_per_request = billing_mode && *billing_mode == "PAY_PER_REQUEST";
+  if (pay_per_request) {
+    if (throughput) {
+      return Status::Validation(
+          "One or more parameter values were invalid: Neither ReadCapacityUnits nor "
+          "WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
+    }
+  } else {
+    if (!throughput) {
+      return Status::Validation(
+          "One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits "
+          "must both be specified when BillingMode is PROVISIONED");
+    }
+    if (throughput->read_capacity_units > 1000000000000) {
+      return Status::Validation("Given value " + std::to_string(throughput->read_capacity_units) +
+                                " for ReadCapacityUnits is out of bounds");
+    }
+    if (throughput->write_capacity_units > 1000000000000) {
+      return Status::Validation("Given value " + std::to_string(throughput->write_capacity_units) +
+                                " for WriteCapacityUnits is out of bounds");
+    }
+  }
+  std::vector<std::string> def_names;
+  std::vector<storage::KeyAttribute> defs;
+  for (const auto& [name, type] : defs_in) {
+    def_names.push_back(*name);
+    defs.push_back({*name, *type == "S" ? Type::kS : *type == "N" ? Type::kN : Type::kB});
+  }
+  if (keys.size() > def_names.size()) {
+    return Status::Validation("Invalid KeySchema: Some index key attribute have no definition");
+  }
+  if (!(s = CheckKeySchema(keys, def_names)).ok()) return s;
+  if (!lsis && !gsis && keys.size() != def_names.size()) {
+    return Status::Validation(
+        "One or more parameter values were invalid: Number of attributes in KeySchema does not "
+        "exactly match number of attributes defined in AttributeDefinitions");
+  }
+  std::set<std::string> index_names;
+  std::set<std::string> used_attributes;
+  for (const KeyElement& k : keys) used_attributes.insert(k.name);
+  if (lsis) {
+    if (lsis->empty()) {
+      return Status::Validation(
+          "One or more parameter values were invalid: List of LocalSecondaryIndexes is empty");
+    }
+    if (keys.size() != 2) {
+      return Status::Validation(
+          "One or more parameter values were invalid: Table KeySchema does not have a range key, "
+          "which is required when specifying a LocalSecondaryIndex");
+    }
+    for (const IndexRequest& index : *lsis) {
+      if (!(s = CheckKeySchema(index.keys, def_names)).ok()) return s;
+      if (index.keys.size() != 2) {
+        return Status::Validation(
+            "One or more parameter values were invalid: Index KeySchema does not have a range key "
+            "for index: " +
+            index.name);
+      }
+      if (index.keys[0].name != keys[0].name) {
+        return Status::Validation(
+            "One or more parameter values were invalid: Index KeySchema does not have the same "
+            "leading hash key as table KeySchema for index: " +
+            index.name + ". index hash key: " + index.keys[0].name +
+            ", table hash key: " + keys[0].name);
+      }
+      if (!index.projection_type) {
+        return Status::Validation(
+            "One or more parameter values were invalid: Unknown ProjectionType: null");
+      }
+      if (index.non_key_attributes && *index.projection_type != "INCLUDE") {
+        return Status::Validation("One or more parameter values were invalid: ProjectionType is " +
+                                  *index.projection_type + ", but NonKeyAttributes is specified");
+      }
+      if (!index_names.insert(index.name).second) {
+        return Status::Validation(
+            "One or more parameter values were invalid: Duplicate index name: " + index.name);
+      }
+      for (const KeyElement& k : index.keys) used_attributes.insert(k.name);
+    }
+    if (lsis->size() > 5) {
+      return Status::Validation(
+          "One or more parameter values were invalid: Number of LocalSecondaryIndexes exceeds "
+          "per-table limit of 5");
+    }
+  }
+  if (gsis) {
+    if (gsis->empty()) {
+      return Status::Validation(
+          "One or more parameter values were invalid: List of GlobalSecondaryIndexes is empty");
+    }
+    for (const IndexRequest& index : *gsis) {
+      if (!(s = CheckKeySchema(index.keys, def_names)).ok()) return s;
+      if (!index.projection_type) {
+        return Status::Validation(
+            "One or more parameter values were invalid: Unknown ProjectionType: null");
+      }
+      if (index.non_key_attributes && *index.projection_type != "INCLUDE") {
+        return Status::Validation("One or more parameter values were invalid: ProjectionType is " +
+                                  *index.projection_type + ", but NonKeyAttributes is specified");
+      }
+      if (pay_per_request && index.throughput) {
+        return Status::Validation(
+            "One or more parameter values were invalid: ProvisionedThroughput should not be "
+            "specified for index: " +
+            index.name + " when BillingMode is PAY_PER_REQUEST");
+      }
+      if (!pay_per_request && !index.throughput) {
+        return Status::Validation(
+            "One or more parameter values were invalid: ProvisionedThroughput must be specified "
+            "for index: " +
+            index.name);
+      }
+      if (!index_names.insert(index.name).second) {
+        return Status::Validation(
+            "One or more parameter values were invalid: Duplicate index name: " + index.name);
+      }
+      for (const KeyElement& k : index.keys) used_attributes.insert(k.name);
+    }
+    if (gsis->size() > 20) {
+      return Status::Validation(
+          "One or more parameter values were invalid: GlobalSecondaryIndex count exceeds the "
+          "per-table limit of 20");
+    }
+  }
+  // DynamoDB rule: every attribute definition must be used by the table's or an index's keys.
+  if (used_attributes.size() != def_names.size()) {
+    std::vector<std::string> sorted_defs = def_names;
+    std::sort(sorted_defs.begin(), sorted_defs.end());
+    return Status::Validation(
+        "One or more parameter values were invalid: Some AttributeDefinitions are not used. "
+        "AttributeDefinitions: [" +
+        JoinNames(sorted_defs) + "], keys used: [" +
+        JoinNames(std::vector<std::string>(used_attributes.begin(), used_attributes.end())) + "]");
+  }
+  if (ctx.state.FindTable(*table_name)) {
+    return Status(ErrorCode::kResourceInUse, "Table already exists: " + *table_name);
+  }
+
+  storage::TableSchema schema;
+  schema.name = *table_name;
+  schema.keys = MakeKeySchema(keys, defs);
+  schema.attribute_definitions = defs;
+  schema.pay_per_request = pay_per_request;
+  if (throughput) schema.throughput = *throughput;
+  schema.creation_ms = ctx.state.NowMs();
+  schema.arn = "arn:aws:dynamodb:" + ctx.state.options.region + ":" + ctx.state.options.account_id +
+               ":table/" + schema.name;
+  schema.table_id = TableIdFor(schema.name, ++ctx.state.tables_created, schema.creation_ms);
+  auto add_indexes = [&](const std::vector<IndexRequest>& list, bool global) {
+    for (const IndexRequest& in : list) {
+      storage::IndexSchema index;
+      index.name = in.name;
+      index.global = global;
+      index.keys = MakeKeySchema(in.keys, defs);
+      index.projection = *in.projection_type == "ALL"         ? storage::ProjectionType::kAll
+                         : *in.projection_type == "KEYS_ONLY" ? storage::ProjectionType::kKeysOnly
+                                                              : storage::ProjectionType::kInclude;
+      if (in.non_key_attributes) index.non_key_attributes = *in.non_key_attributes;
+      if (in.throughput) index.throughput = *in.throughput;
+      index.arn = schema.arn + "/index/" + index.name;
+      schema.indexes.push_back(std::move(index));
+    }
+  };
+  if (gsis) add_indexes(*gsis, true);
+  if (lsis) add_indexes(*lsis, false);
+  const std::string name = schema.name;
+  auto [it, inserted] = ctx.state.tables.emplace(name, storage::Table(std::move(schema)));
+  ctx.changed = true;
+  ctx.response["TableDescription"] = TableDescription(it->second, "ACTIVE");
+  return Status::Ok();
+}
+
+namespace {
+
+Status ReadTableNameOnly(Context& ctx, std::optional<std::string>* name) {
+  Status s = ReadString(ctx.request, "TableName", name);
+  if (!s.ok()) return s;
+  Constraints constraints;
+  constraints.TableName(*name, "tableName", true);
+  return constraints.ToStatus();
+}
+
+}  // namespace
+
+Status DescribeTable(Context& ctx) {
+  std::optional<std::string> name;
+  Status s = ReadTableNameOnly(ctx, &name);
+  if (!s.ok()) return s;
+  const storage::Table* table = ctx.state.FindTable(*name);
+  if (!table)
+    return Status::ResourceNotFound("Requested resource not found: Table: " + *name + " not found");
+  ctx.response["Table"] = TableDescription(*table, "ACTIVE");
+  return Status::Ok();
+}
+
+Status DeleteTable(Context& ctx) {
+  std::optional<std::string> name;
+  Status s = ReadTableNameOnly(ctx, &name);
+  if (!s.ok()) return s;
+  auto it = ctx.state.tables.find(*name);
+  if (it == ctx.state.tables.end()) {
+    return Status::ResourceNotFound("Requested resource not found: Table: " + *name + " not found");
+  }
+  ctx.response["TableDescription"] = TableDescription(it->second, "DELETING");
+  ctx.state.tables.erase(it);
+  ctx.changed = true;
+  return Status::Ok();
+}
+
+Status ListTables(Context& ctx) {
+  std::optional<int64_t> limit;
+  std::optional<std::string> start;
+  Status s = ReadString(ctx.request, "ExclusiveStartTableName", &start);
+  if (!s.ok()) return s;
+  if (!(s = ReadInteger(ctx.request, "Limit", &limit)).ok()) return s;
+  Constraints constraints;
+  constraints.TableName(start, "exclusiveStartTableName", false);
+  constraints.Min(limit, "limit", 1);
+  constraints.Max(limit, "limit", 100);
+  if (!(s = constraints.ToStatus()).ok()) return s;
+  // DynamoDB rule: names in order after ExclusiveStartTableName, at most Limit (default 100);
+  // LastEvaluatedTableName when more names remain.
+  const size_t max = static_cast<size_t>(limit.value_or(100));
+  json names = json::array();
+  auto it = start ? ctx.state.tables.upper_bound(*start) : ctx.state.tables.begin();
+  for (; it != ctx.state.tables.end() && names.size() < max; ++it) names.push_back(it->first);
+  ctx.response["TableNames"] = names;
+  if (it != ctx.state.tables.end() && !names.empty()) {
+    ctx.response["LastEvaluatedTableName"] = names.back();
+  }
+  return Status::Ok();
+}
+
+}  // namespace monotable::api

@@ -1,0 +1,303 @@
+// transact_ops: TransactGetItems and TransactWriteItems.
+//
+// DynamoDB rules implemented here (dynamodb-rules.md §1.3, §1.5-1.6, §2.3):
+// - 1 to 100 actions, no two on the same item ("Transaction request cannot include multiple
+//   operations on one item");
+// - reads cost 2 x ceil(size / 4 KB) per item; writes 2 x ceil(size / 1 KB) on the base table
+//   per item (index writes are not doubled); ConditionCheck is billed like a write of the item it
+//   checked (undocumented: an estimate);
+// - all or nothing: every action is prepared against the current state; if any condition fails
+//   (all are evaluated, no short-circuit) the transaction is cancelled with
+//   TransactionCanceledException whose CancellationReasons has one entry per action in request
+//   order (Code None without Message; ConditionalCheckFailed with "The conditional request failed"
+//   and Item when ReturnValuesOnConditionCheckFailure=ALL_OLD; ValidationError for an update
+//   that cannot apply), and nothing is written;
+// - ClientRequestToken is accepted but idempotent replay is not implemented.
+#include <set>
+
+#include "api/wire.h"
+#include "api/write_path.h"
+
+namespace monotable::api {
+namespace {
+
+Status TransactItemsMember(const json& req, const json** items) {
+  Status s = ReadArray(req, "TransactItems", items);
+  if (!s.ok()) return s;
+  Constraints c;
+  if (!*items) {
+    c.Add(nullptr, "transactItems", "Member must not be null");
+  } else if ((*items)->empty()) {
+    std::string v = "[]";
+    c.Add(&v, "transactItems", "Member must have length greater than or equal to 1");
+  } else if ((*items)->size() > 100) {
+    std::string v = "[...]";
+    c.Add(&v, "transactItems", "Member must have length less than or equal to 100");
+  }
+  return c.ToStatus();
+}
+
+std::string ItemIdentity(const std::string& table_name, const storage::Table& table,
+                         const Item& item) {
+  return table_name + '\0' + table.BasePartition(item).key + '\0' + table.BaseSort(item);
+}
+
+}  // namespace
+
+Status TransactGetItems(Context& ctx) {
+  const json& req = ctx.request;
+  std::optional<std::string> capacity_detail;
+  Status s = ReadString(req, "ReturnConsumedCapacity", &capacity_detail);
+  if (!s.ok()) return s;
+  const json* items = nullptr;
+  if (!(s = TransactItemsMember(req, &items)).ok()) return s;
+  Constraints c;
+  c.Enum(capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
+  if (!(s = c.ToStatus()).ok()) return s;
+
+  struct Get {
+    std::string table_name;
+    const storage::Table* table = nullptr;
+    Item key;
+    std::optional<std::string> projection_text;
+    expr::Projection projection;
+  };
+  std::vector<Get> gets;
+  for (const json& action : *items) {
+    if (!action.is_object()) return Status::Serialization("Unexpected value type in payload");
+    const json* get = nullptr;
+    if (!(s = ReadObject(action, "Get", &get)).ok()) return s;
+    if (!get) {
+      Constraints nc;
+      nc.Add(nullptr, "transactItems.1.member.get", "Member must not be null");
+      return nc.ToStatus();
+    }
+    Get g;
+    std::optional<std::string> name;
+    std::optional<Item> key;
+    if (!(s = ReadString(*get, "TableName", &name)).ok()) return s;
+    if (!(s = ReadItem(*get, "Key", &key)).ok()) return s;
+    if (!(s = ReadString(*get, "ProjectionExpression", &g.projection_text)).ok()) return s;
+    ExpressionParams params;
+    if (!(s = ReadExpressionParams(*get, &params)).ok()) return s;
+    Constraints gc;
+    gc.TableName(name, "transactItems.1.member.get.tableName", true);
+    if (!key) gc.Add(nullptr, "transactItems.1.member.get.key", "Member must not be null");
+    if (!(s = gc.ToStatus()).ok()) return s;
+    if (!(s = CheckExpressionParams(params,
+                                    {{"ProjectionExpression", g.projection_text.has_value()}}))
+             .ok()) {
+      return s;
+    }
+    if (g.projection_text) {
+      s = expr::ParseProjection(*g.projection_text, params.names, &params.usage, &g.projection);
+      if (!s.ok()) return s;
+    }
+    if (!(s = expr::CheckAllUsed(params.names, params.values, params.usage)).ok()) return s;
+    g.table_name = *name;
+    g.key = std::move(*key);
+    gets.push_back(std::move(g));
+  }
+  std::set<std::string> seen;
+  for (Get& g : gets) {
+    g.table = ctx.state.FindTable(g.table_name);
+    if (!g.table) return Status::ResourceNotFound();
+    if (!(s = ValidateKey(g.table->schema(), g.key)).ok()) return s;
+    if (!seen.insert(ItemIdentity(g.table_name, *g.table, g.key)).second) {
+      return Status::Validation(
+          "Transaction request cannot include multiple operations on one item");
+    }
+  }
+  json responses = json::array();
+  double blocks_total = 0;
+  for (const Get& g : gets) {
+    storage::ItemPtr item = g.table->Get(g.key);
+    const uint64_t size = item ? ItemSize(*item) : 0;
+    const int64_t half = capacity::ReadHalfUnits(size, capacity::ReadMode::kTransactional);
+    blocks_total += static_cast<double>(capacity::Blocks(size, capacity::kReadUnitBytes));
+    ctx.meter.AddRead(
+        g.table_name, "", false, half,
+        item ? capacity::ReadArithmetic(1, size, capacity::ReadMode::kTransactional)
+             : "item not found: transactional miss = " + capacity::FormatUnits(half) + " RRU");
+    json r = json::object();
+    if (item) {
+      r["Item"] = wire::ToJson(g.projection_text ? g.projection.Apply(*item) : *item);
+      AddTouched(ctx, g.table_name, "", g.key, size, ItemAction::kReturned);
+    } else {
+      AddTouched(ctx, g.table_name, "", g.key, 0, ItemAction::kMissing,
+                 "no item with this key: the read is still billed");
+    }
+    responses.push_back(std::move(r));
+  }
+  ctx.effects.read_modes = {true, blocks_total * 0.5, blocks_total, blocks_total * 2};
+  ctx.response["Responses"] = std::move(responses);
+  AddConsumedCapacity(ctx, ParseCapacityDetail(capacity_detail), true, true);
+  return Status::Ok();
+}
+
+Status TransactWriteItems(Context& ctx) {
+  const json& req = ctx.request;
+  std::optional<std::string> capacity_detail, metrics, token;
+  Status s = ReadString(req, "ReturnConsumedCapacity", &capacity_detail);
+  if (!s.ok()) return s;
+  if (!(s = ReadString(req, "ReturnItemCollectionMetrics", &metrics)).ok()) return s;
+  if (!(s = ReadString(req, "ClientRequestToken", &token)).ok()) return s;
+  const json* items = nullptr;
+  if (!(s = TransactItemsMember(req, &items)).ok()) return s;
+  Constraints c;
+  c.Enum(capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
+  c.Enum(metrics, "returnItemCollectionMetrics", {"SIZE", "NONE"});
+  if (!(s = c.ToStatus()).ok()) return s;
+
+  struct Action {
+    std::string table_name;
+    WriteSpec spec;
+    bool return_old_on_failure = false;
+  };
+  std::vector<Action> actions;
+  for (size_t i = 0; i < items->size(); ++i) {
+    const json& action = (*items)[i];
+    if (!action.is_object()) return Status::Serialization("Unexpected value type in payload");
+    static const char* kKinds[] = {"ConditionCheck", "Put", "Delete", "Update"};
+    const json* body = nullptr;
+    int kind = -1;
+    for (int k = 0; k < 4; ++k) {
+      const json* b = nullptr;
+      if (!(s = ReadObject(action, kKinds[k], &b)).ok()) return s;
+      if (b) {
+        if (body) {
+          return Status::Validation(
+              "TransactItems can only contain one of Check, Put, Update or Delete");
+        }
+        body = b;
+        kind = k;
+      }
+    }
+    if (!body) {
+      return Status::Validation(
+          "TransactItems can only contain one of Check, Put, Update or Delete");
+    }
+    Action a;
+    const std::string path = "transactItems." + std::to_string(i + 1) + ".member." +
+                             (kind == 0   ? "conditionCheck"
+                              : kind == 1 ? "put"
+                              : kind == 2 ? "delete"
+                                          : "update");
+    std::optional<std::string> name, condition, update_text, on_failure;
+    std::optional<Item> item;
+    if (!(s = ReadString(*body, "TableName", &name)).ok()) return s;
+    if (!(s = ReadItem(*body, kind == 1 ? "Item" : "Key", &item)).ok()) return s;
+    if (!(s = ReadString(*body, "ConditionExpression", &condition)).ok()) return s;
+    if (kind == 3 && !(s = ReadString(*body, "UpdateExpression", &update_text)).ok()) return s;
+    if (!(s = ReadString(*body, "ReturnValuesOnConditionCheckFailure", &on_failure)).ok()) {
+      return s;
+    }
+    ExpressionParams params;
+    if (!(s = ReadExpressionParams(*body, &params)).ok()) return s;
+    Constraints ac;
+    ac.TableName(name, path + ".tableName", true);
+    if (!item) ac.Add(nullptr, path + (kind == 1 ? ".item" : ".key"), "Member must not be null");
+    if (kind == 0 && !condition) {
+      ac.Add(nullptr, path + ".conditionExpression", "Member must not be null");
+    }
+    if (kind == 3 && !update_text) {
+      ac.Add(nullptr, path + ".updateExpression", "Member must not be null");
+    }
+    ac.Enum(on_failure, path + ".returnValuesOnConditionCheckFailure", {"ALL_OLD", "NONE"});
+    if (!(s = ac.ToStatus()).ok()) return s;
+    if (kind == 1 && !(s = CheckItemSize(*item)).ok()) return s;
+    std::vector<std::pair<std::string_view, bool>> exprs;
+    if (kind == 3) exprs.push_back({"UpdateExpression", update_text.has_value()});
+    exprs.push_back({"ConditionExpression", condition.has_value()});
+    if (!(s = CheckExpressionParams(params, exprs)).ok()) return s;
+    if (update_text) {
+      s = expr::ParseUpdate(*update_text, params.names, params.values, &params.usage,
+                            &a.spec.update);
+      if (!s.ok()) return s;
+    }
+    if (condition) {
+      s = expr::ParseCondition(expr::Kind::kCondition, *condition, params.names, params.values,
+                               &params.usage, &a.spec.condition);
+      if (!s.ok()) return s;
+    }
+    if (!(s = expr::CheckAllUsed(params.names, params.values, params.usage)).ok()) return s;
+    a.table_name = *name;
+    a.spec.kind = kind == 0   ? WriteKind::kConditionCheck
+                  : kind == 1 ? WriteKind::kPut
+                  : kind == 2 ? WriteKind::kDelete
+                              : WriteKind::kUpdate;
+    a.spec.item = std::move(*item);
+    a.return_old_on_failure = on_failure && *on_failure == "ALL_OLD";
+    actions.push_back(std::move(a));
+  }
+  std::set<std::string> seen;
+  for (Action& a : actions) {
+    a.spec.table = ctx.state.FindTable(a.table_name);
+    if (!a.spec.table) return Status::ResourceNotFound();
+    const storage::TableSchema& schema = a.spec.table->schema();
+    s = a.spec.kind == WriteKind::kPut ? ValidateItemKeys(schema, a.spec.item)
+                                       : ValidateKey(schema, a.spec.item);
+    if (!s.ok()) return s;
+    for (const expr::Path& path : a.spec.update.TargetPaths()) {
+      if (schema.keys.Contains(path.TopLevelName())) {
+        return Status::Validation(
+            "One or more parameter values were invalid: Cannot update "
+            "attribute " +
+            path.TopLevelName() + ". This attribute is part of the key");
+      }
+    }
+    if (!seen.insert(ItemIdentity(a.table_name, *a.spec.table, a.spec.item)).second) {
+      return Status::Validation(
+          "Transaction request cannot include multiple operations on one item");
+    }
+  }
+
+  // Prepare every action; all conditions are evaluated (no short-circuit).
+  std::vector<PreparedWrite> prepared(actions.size());
+  json reasons = json::array();
+  std::string codes;
+  bool cancelled = false;
+  for (size_t i = 0; i < actions.size(); ++i) {
+    json reason = json::object();
+    Status ps = PrepareWrite(actions[i].spec, &prepared[i]);
+    if (!ps.ok()) {
+      reason["Code"] = "ValidationError";
+      reason["Message"] = ps.message();
+      cancelled = true;
+    } else if (prepared[i].condition_failed) {
+      reason["Code"] = "ConditionalCheckFailed";
+      reason["Message"] = "The conditional request failed";
+      if (actions[i].return_old_on_failure && prepared[i].plan.old_item) {
+        reason["Item"] = wire::ToJson(*prepared[i].plan.old_item);
+      }
+      cancelled = true;
+    } else {
+      reason["Code"] = "None";
+    }
+    codes += (i ? ", " : "") + reason["Code"].get<std::string>();
+    reasons.push_back(std::move(reason));
+  }
+  if (cancelled) {
+    // Nothing is written; the attempted writes are still billed (like failed conditional
+    // writes), without index writes.
+    for (size_t i = 0; i < actions.size(); ++i) {
+      PreparedWrite billed = prepared[i];
+      if (actions[i].spec.kind != WriteKind::kConditionCheck) billed.condition_failed = true;
+      AccountWrite(ctx, actions[i].spec, billed, true);
+    }
+    ctx.error_extra["CancellationReasons"] = std::move(reasons);
+    return Status(ErrorCode::kTransactionCanceled,
+                  "Transaction cancelled, please refer cancellation reasons for specific reasons "
+                  "[" +
+                      codes + "]");
+  }
+  for (size_t i = 0; i < actions.size(); ++i) {
+    CommitWrite(actions[i].spec, prepared[i]);
+    AccountWrite(ctx, actions[i].spec, prepared[i], true);
+  }
+  ctx.changed = true;
+  AddConsumedCapacity(ctx, ParseCapacityDetail(capacity_detail), true, true);
+  return Status::Ok();
+}
+
+}  // namespace monotable::api

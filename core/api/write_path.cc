@@ -1,0 +1,167 @@
+// write_path: prepare / commit / account for one item write.
+//
+// DynamoDB rules implemented here (dynamodb-rules.md §1.6):
+// - a write costs ceil(max(size before, size after) / 1 KB) WCU, at least 1 (a missing item's
+//   Delete or upsert costs 1);
+// - a failed condition still costs: for an existing item, sized by the item the write would have
+//   written (a Delete: the existing item); for a missing item, 1 WCU (DG wording, our choice where
+//   sources disagree, docs/compatibility.md); no index writes;
+// - index writes: 0/1/2 per index by membership before and after, each sized by its entry;
+// - transactions double the base table's units only.
+#include "api/write_path.h"
+
+#include <algorithm>
+#include <memory>
+
+namespace monotable::api {
+
+Status PrepareWrite(const WriteSpec& spec, PreparedWrite* out) {
+  storage::ItemPtr old_item = spec.table->Get(spec.item);
+  static const Item kEmpty;
+  const Item& current = old_item ? *old_item : kEmpty;
+  out->condition_failed = !spec.condition.Evaluate(current);
+  storage::ItemPtr new_item;
+  switch (spec.kind) {
+    case WriteKind::kPut:
+      new_item = std::make_shared<const Item>(spec.item);
+      break;
+    case WriteKind::kUpdate: {
+      Item updated = old_item ? *old_item : spec.item;
+      Status s = spec.update.Apply(&updated);
+      if (!s.ok()) {
+        if (out->condition_failed) {  // the condition fails first; bill the existing item
+          new_item = old_item;
+          break;
+        }
+        return s;
+      }
+      if (!out->condition_failed) {
+        // DynamoDB rule: the updated item must still fit in 400 KB and keep valid index keys.
+        if (ItemSize(updated) > kMaxItemBytes) {
+          return Status::Validation("Item size to update has exceeded the maximum allowed size");
+        }
+        if (!(s = ValidateItemKeys(spec.table->schema(), updated)).ok()) return s;
+      }
+      new_item = std::make_shared<const Item>(std::move(updated));
+      break;
+    }
+    case WriteKind::kDelete:
+      break;
+    case WriteKind::kConditionCheck:
+      new_item = old_item;
+      break;
+  }
+  out->plan = spec.table->Plan(old_item, new_item);
+  return Status::Ok();
+}
+
+void CommitWrite(const WriteSpec& spec, const PreparedWrite& prepared) {
+  if (prepared.condition_failed || spec.kind == WriteKind::kConditionCheck) return;
+  if (!prepared.plan.old_item && !prepared.plan.new_item) return;  // delete of nothing
+  spec.table->Commit(prepared.plan);
+}
+
+namespace {
+
+std::string IndexArithmetic(const storage::IndexChange& c, int64_t half) {
+  using K = storage::IndexChangeKind;
+  switch (c.kind) {
+    case K::kAdded:
+      return capacity::WriteArithmetic(c.new_size, false, "entry put:");
+    case K::kRemoved:
+      return capacity::WriteArithmetic(c.old_size, false, "entry deleted:");
+    case K::kUpdated:
+      return capacity::WriteArithmetic(std::max(c.old_size, c.new_size), false,
+                                       "entry rewritten (larger of before and after):");
+    case K::kMoved:
+      return "index key changed: delete old entry " + capacity::FormatBytes(c.old_size) +
+             " bytes + put new entry " + capacity::FormatBytes(c.new_size) +
+             " bytes = " + capacity::FormatUnits(half) + " WRU";
+    default:
+      return "";
+  }
+}
+
+}  // namespace
+
+void AccountWrite(Context& ctx, const WriteSpec& spec, const PreparedWrite& prepared,
+                  bool transactional) {
+  const storage::TableSchema& schema = spec.table->schema();
+  const storage::WritePlan& plan = prepared.plan;
+  const Item key = KeyOf(schema, spec.item);
+  uint64_t billed_size = 0;
+  std::string what;
+  ItemAction action;
+  std::string reason;
+  if (spec.kind == WriteKind::kConditionCheck) {
+    billed_size = plan.old_size;
+    what = "ConditionCheck on item of";
+    action = prepared.condition_failed ? ItemAction::kConditionFailed : ItemAction::kRead;
+    reason = prepared.condition_failed ? "condition evaluated false" : "condition held";
+  } else if (prepared.condition_failed) {
+    billed_size = plan.old_item ? (plan.new_item ? plan.new_size : plan.old_size) : 0;
+    what = plan.old_item ? "failed condition, billed as the write of"
+                         : "failed condition on a "
+                           "missing item, billed as";
+    action = ItemAction::kConditionFailed;
+    reason = "ConditionExpression evaluated false: nothing written, the write is still billed";
+  } else {
+    billed_size = std::max(plan.old_size, plan.new_size);
+    if (!plan.new_item) {
+      action = plan.old_item ? ItemAction::kDeleted : ItemAction::kMissing;
+      what = plan.old_item ? "deleted item" : "no item to delete, billed as";
+      if (!plan.old_item) reason = "no item with this key: nothing deleted, still billed 1 WRU";
+    } else if (!plan.old_item) {
+      action = ItemAction::kInserted;
+      what = "new item";
+    } else {
+      action = spec.kind == WriteKind::kPut ? ItemAction::kReplaced : ItemAction::kUpdated;
+      what = "larger of the item before (" + capacity::FormatBytes(plan.old_size) +
+             " bytes) and after:";
+    }
+  }
+  const int64_t half = capacity::WriteHalfUnits(billed_size, transactional);
+  std::string arithmetic = capacity::WriteArithmetic(billed_size, transactional, what);
+  if (spec.kind == WriteKind::kConditionCheck) arithmetic += " (estimate: cost undocumented)";
+  ctx.meter.AddWrite(schema.name, "", false, half, std::move(arithmetic));
+  AddTouched(ctx, schema.name, "", key,
+             plan.new_item && !prepared.condition_failed ? plan.new_size : plan.old_size, action,
+             std::move(reason));
+  if (!prepared.condition_failed && spec.kind != WriteKind::kConditionCheck) {
+    LintItemSize(ctx, billed_size, false);
+    for (size_t i = 0; i < schema.indexes.size(); ++i) {
+      const storage::IndexSchema& index = schema.indexes[i];
+      const storage::IndexChange& c = plan.index_changes[i];
+      const int64_t index_half = capacity::IndexWriteHalfUnits(c);
+      if (index_half) {
+        ctx.meter.AddWrite(schema.name, index.name, !index.global, index_half,
+                           IndexArithmetic(c, index_half));
+      }
+      using K = storage::IndexChangeKind;
+      switch (c.kind) {
+        case K::kAdded:
+          AddTouched(ctx, schema.name, index.name, key, c.new_size, ItemAction::kIndexAdded,
+                     c.reason);
+          break;
+        case K::kRemoved:
+          AddTouched(ctx, schema.name, index.name, key, c.old_size, ItemAction::kIndexRemoved,
+                     c.reason);
+          break;
+        case K::kMoved:
+          AddTouched(ctx, schema.name, index.name, key, c.old_size, ItemAction::kIndexRemoved,
+                     c.reason);
+          AddTouched(ctx, schema.name, index.name, key, c.new_size, ItemAction::kIndexAdded,
+                     c.reason);
+          break;
+        case K::kUpdated:
+          AddTouched(ctx, schema.name, index.name, key, c.new_size, ItemAction::kIndexUpdated,
+                     c.reason);
+          break;
+        default:
+          break;
+      }
+    }
+  }
+}
+
+}  // namespace monotable::api

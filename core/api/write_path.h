@@ -1,0 +1,44 @@
+// write_path: the one way a Put, Update, Delete or ConditionCheck happens, shared by the
+// single-item operations, BatchWriteItem and TransactWriteItems.
+//
+// Prepare evaluates the condition and computes the new image, the index changes and the entry
+// sizes against the current state, changing nothing; Commit applies a prepared write; Account
+// bills it (also when its condition failed: DynamoDB bills failed conditional writes) and records
+// its effects. A batch or transaction prepares every write first and commits only if all succeed.
+#pragma once
+
+#include <string>
+
+#include "api/api.h"
+
+namespace monotable::api {
+
+enum class WriteKind : uint8_t { kPut, kUpdate, kDelete, kConditionCheck };
+
+struct WriteSpec {
+  WriteKind kind = WriteKind::kPut;
+  storage::Table* table = nullptr;
+  Item item;  // kPut: the whole new item; otherwise: the key (already validated)
+  expr::Condition condition;
+  expr::Update update;  // kUpdate only
+};
+
+struct PreparedWrite {
+  storage::WritePlan plan;  // old/new images; for a failed condition, what the write would do
+  bool condition_failed = false;
+};
+
+// Evaluates the condition and computes the write. Errors: the UpdateExpression's runtime errors,
+// "Item size to update has exceeded the maximum allowed size", index key type mismatches of an
+// updated item. A false condition is not an error here: out->condition_failed is set.
+Status PrepareWrite(const WriteSpec& spec, PreparedWrite* out);
+
+// Applies a prepared write whose condition held. REQUIRES: nothing changed since Prepare.
+void CommitWrite(const WriteSpec& spec, const PreparedWrite& prepared);
+
+// Bills the write (base table x2 when transactional; index writes never doubled) into ctx.meter
+// and records the touched item and index entries in ctx.effects.
+void AccountWrite(Context& ctx, const WriteSpec& spec, const PreparedWrite& prepared,
+                  bool transactional);
+
+}  // namespace monotable::api

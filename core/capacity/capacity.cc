@@ -1,0 +1,188 @@
+// capacity: unit arithmetic in half-units and the per-request meter.
+#include "capacity/capacity.h"
+
+#include <algorithm>
+
+namespace monotable::capacity {
+
+uint64_t Blocks(uint64_t bytes, uint64_t unit) {
+  return bytes == 0 ? 1 : (bytes + unit - 1) / unit;
+}
+
+int64_t ReadHalfUnits(uint64_t bytes, ReadMode mode) {
+  const int64_t blocks = static_cast<int64_t>(Blocks(bytes, kReadUnitBytes));
+  switch (mode) {
+    case ReadMode::kEventual:
+      return blocks;
+    case ReadMode::kStrong:
+      return blocks * 2;
+    case ReadMode::kTransactional:
+      return blocks * 4;
+  }
+  return blocks;
+}
+
+int64_t WriteHalfUnits(uint64_t bytes, bool transactional) {
+  const int64_t blocks = static_cast<int64_t>(Blocks(bytes, kWriteUnitBytes));
+  return blocks * (transactional ? 4 : 2);
+}
+
+int64_t IndexWriteHalfUnits(const storage::IndexChange& change) {
+  using K = storage::IndexChangeKind;
+  switch (change.kind) {
+    case K::kNone:
+    case K::kUntouched:
+      return 0;
+    case K::kAdded:
+      return WriteHalfUnits(change.new_size, false);
+    case K::kRemoved:
+      return WriteHalfUnits(change.old_size, false);
+    case K::kMoved:
+      return WriteHalfUnits(change.old_size, false) + WriteHalfUnits(change.new_size, false);
+    case K::kUpdated:
+      return WriteHalfUnits(std::max(change.old_size, change.new_size), false);
+  }
+  return 0;
+}
+
+double ToUnits(int64_t half_units) { return static_cast<double>(half_units) / 2.0; }
+
+std::string FormatBytes(uint64_t bytes) {
+  std::string digits = std::to_string(bytes);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
+    out.push_back(digits[i]);
+  }
+  return out;
+}
+
+std::string FormatUnits(int64_t half_units) {
+  std::string out = FormatBytes(static_cast<uint64_t>(half_units / 2));
+  if (half_units % 2) out += ".5";
+  return out;
+}
+
+std::string_view ReadModeName(ReadMode mode) {
+  switch (mode) {
+    case ReadMode::kEventual:
+      return "eventually consistent";
+    case ReadMode::kStrong:
+      return "strongly consistent";
+    case ReadMode::kTransactional:
+      return "transactional";
+  }
+  return "";
+}
+
+std::string ReadArithmetic(uint64_t items, uint64_t bytes, ReadMode mode) {
+  const uint64_t blocks = Blocks(bytes, kReadUnitBytes);
+  std::string out = FormatBytes(items) + (items == 1 ? " item, " : " items, ") +
+                    FormatBytes(bytes) + " bytes read, rounded up to " + FormatBytes(blocks * 4) +
+                    " KB = " + FormatBytes(blocks) + " RRU; " + std::string(ReadModeName(mode));
+  switch (mode) {
+    case ReadMode::kEventual:
+      out += " x0.5";
+      break;
+    case ReadMode::kStrong:
+      out += " x1";
+      break;
+    case ReadMode::kTransactional:
+      out += " x2";
+      break;
+  }
+  return out + " = " + FormatUnits(ReadHalfUnits(bytes, mode)) + " RRU";
+}
+
+std::string WriteArithmetic(uint64_t bytes, bool transactional, std::string_view what) {
+  const uint64_t blocks = Blocks(bytes, kWriteUnitBytes);
+  std::string out = std::string(what) + " " + FormatBytes(bytes) + " bytes, rounded up to " +
+                    FormatBytes(blocks) + " KB = " + FormatBytes(blocks) + " WRU";
+  if (transactional) out += "; transactional x2 = " + FormatBytes(blocks * 2) + " WRU";
+  return out;
+}
+
+int64_t Meter::TableTotals::read_half() const {
+  int64_t sum = table_part.read_half;
+  for (const Part& p : indexes) sum += p.read_half;
+  return sum;
+}
+
+int64_t Meter::TableTotals::write_half() const {
+  int64_t sum = table_part.write_half;
+  for (const Part& p : indexes) sum += p.write_half;
+  return sum;
+}
+
+Meter::TableTotals& Meter::Touch(std::string_view table) {
+  for (TableTotals& t : tables_) {
+    if (t.table == table) return t;
+  }
+  tables_.emplace_back();
+  tables_.back().table = std::string(table);
+  return tables_.back();
+}
+
+Meter::Part& Meter::PartFor(std::string_view table, std::string_view index, bool local) {
+  TableTotals& t = Touch(table);
+  if (index.empty()) return t.table_part;
+  for (Part& p : t.indexes) {
+    if (p.index == index) return p;
+  }
+  t.indexes.emplace_back();
+  t.indexes.back().index = std::string(index);
+  t.indexes.back().local = local;
+  return t.indexes.back();
+}
+
+void Meter::AddRead(std::string_view table, std::string_view index, bool local, int64_t half,
+                    std::string arithmetic) {
+  Part& p = PartFor(table, index, local);
+  p.read_half += half;
+  if (!arithmetic.empty()) p.arithmetic.push_back(std::move(arithmetic));
+}
+
+void Meter::AddWrite(std::string_view table, std::string_view index, bool local, int64_t half,
+                     std::string arithmetic) {
+  Part& p = PartFor(table, index, local);
+  p.write_half += half;
+  if (!arithmetic.empty()) p.arithmetic.push_back(std::move(arithmetic));
+}
+
+int64_t Meter::total_read_half() const {
+  int64_t sum = 0;
+  for (const TableTotals& t : tables_) sum += t.read_half();
+  return sum;
+}
+
+int64_t Meter::total_write_half() const {
+  int64_t sum = 0;
+  for (const TableTotals& t : tables_) sum += t.write_half();
+  return sum;
+}
+
+void Meter::ToEffects(const PriceTable& prices, Effects* effects) const {
+  auto add_line = [&](const std::string& table, const Part& p) {
+    CapacityLine line;
+    line.table = table;
+    line.index = p.index;
+    line.local_index = p.local;
+    line.read_units = ToUnits(p.read_half);
+    line.write_units = ToUnits(p.write_half);
+    for (const std::string& a : p.arithmetic) {
+      if (!line.arithmetic.empty()) line.arithmetic += "; ";
+      line.arithmetic += a;
+    }
+    effects->capacity.push_back(std::move(line));
+  };
+  for (const TableTotals& t : tables_) {
+    add_line(t.table, t.table_part);
+    for (const Part& p : t.indexes) add_line(t.table, p);
+  }
+  effects->read_units = ToUnits(total_read_half());
+  effects->write_units = ToUnits(total_write_half());
+  effects->dollars = effects->read_units * prices.read_request_unit_per_million / 1e6 +
+                     effects->write_units * prices.write_request_unit_per_million / 1e6;
+}
+
+}  // namespace monotable::capacity
