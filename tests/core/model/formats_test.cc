@@ -1,0 +1,150 @@
+// Tests for core/model/formats.cc: NoSQL Workbench import/export, CloudFormation, AWS CLI script.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "monotable/model.h"
+
+namespace monotable {
+namespace {
+
+using nlohmann::json;
+
+Model Builtin(std::string_view name) {
+  Model m;
+  EXPECT_TRUE(ParseModel(BuiltinModel(name), &m).ok());
+  return m;
+}
+
+TEST(FormatsTest, WorkbenchRoundTripIsLossless) {
+  for (std::string_view name : BuiltinModelNames()) {
+    Model m = Builtin(name);
+    std::string wb = ExportWorkbench(m);
+    json doc = json::parse(wb, nullptr, false);
+    ASSERT_FALSE(doc.is_discarded());
+    EXPECT_EQ(doc["ModelMetadata"]["Version"], "3.0");
+    EXPECT_EQ(doc["ModelMetadata"]["AWSService"], "Amazon DynamoDB");
+    EXPECT_EQ(doc["DataModel"][0]["TableData"].size(), m.tables[0].items.size());
+    Model back;
+    Status s = ImportWorkbench(wb, &back);
+    ASSERT_TRUE(s.ok()) << s.message();
+    EXPECT_EQ(SerializeModel(back), SerializeModel(m)) << name;
+  }
+}
+
+TEST(FormatsTest, WorkbenchKeepsWhatItCannotCarry) {
+  Model m = Builtin("orders");
+  m.tables[0].create_table_json =
+      R"({"TableName":"Orders","AttributeDefinitions":[{"AttributeName":"PK","AttributeType":"S"},)"
+      R"({"AttributeName":"SK","AttributeType":"S"},{"AttributeName":"total","AttributeType":"N"}],)"
+      R"("KeySchema":[{"AttributeName":"PK","KeyType":"HASH"},{"AttributeName":"SK","KeyType":"RANGE"}],)"
+      R"("LocalSecondaryIndexes":[{"IndexName":"ByTotal","KeySchema":[{"AttributeName":"PK",)"
+      R"("KeyType":"HASH"},{"AttributeName":"total","KeyType":"RANGE"}],"Projection":)"
+      R"({"ProjectionType":"KEYS_ONLY"}}],"BillingMode":"PAY_PER_REQUEST"})";
+  m.extra_json = R"({"x-team":"payments"})";
+  Model back;
+  ASSERT_TRUE(ImportWorkbench(ExportWorkbench(m), &back).ok());
+  EXPECT_EQ(back.tables[0].create_table_json, m.tables[0].create_table_json);
+  EXPECT_EQ(back.extra_json, m.extra_json);
+  EXPECT_EQ(back.tour.size(), m.tour.size());
+}
+
+// A Workbench 3.0 file as Workbench writes it (no monotable extension), items at table level.
+const char* kWorkbench3 = R"({
+  "ModelName": "Shop",
+  "ModelMetadata": {"Author": "", "DateCreated": "Jan 12, 2023, 10:14 AM",
+    "DateLastModified": "Jan 12, 2023, 10:17 AM", "Description": "A shop",
+    "AWSService": "Amazon DynamoDB", "Version": "3.0"},
+  "DataModel": [{
+    "TableName": "Shop",
+    "KeyAttributes": {"PartitionKey": {"AttributeName": "pk", "AttributeType": "S"},
+                      "SortKey": {"AttributeName": "sk", "AttributeType": "S"}},
+    "NonKeyAttributes": [{"AttributeName": "email", "AttributeType": "S"}],
+    "TableFacets": [{"FacetName": "User", "KeyAttributeAlias": {"PartitionKeyAlias": "UserId",
+      "SortKeyAlias": "Kind"}, "TableData": [], "NonKeyAttributes": ["email"]}],
+    "GlobalSecondaryIndexes": [{"IndexName": "ByEmail",
+      "KeyAttributes": {"PartitionKey": {"AttributeName": "email", "AttributeType": "S"}},
+      "Projection": {"ProjectionType": "ALL"}}],
+    "TableData": [{"pk": {"S": "USER#1"}, "sk": {"S": "PROFILE"}, "email": {"S": "a@example.com"}}],
+    "DataAccess": {"MySql": {}},
+    "BillingMode": "PROVISIONED",
+    "ProvisionedCapacitySettings": {"ProvisionedThroughput": {"ReadCapacityUnits": 5,
+      "WriteCapacityUnits": 5}}
+  }]
+})";
+
+TEST(FormatsTest, ImportsWorkbench3AndKeepsFacets) {
+  Model m;
+  Status s = ImportWorkbench(kWorkbench3, &m);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(m.name, "Shop");
+  EXPECT_EQ(m.description, "A shop");
+  ASSERT_EQ(m.tables.size(), 1u);
+  ASSERT_EQ(m.tables[0].items.size(), 1u);
+  EXPECT_EQ(m.tables[0].items[0].at("email").s(), "a@example.com");
+  json ct = json::parse(m.tables[0].create_table_json);
+  EXPECT_EQ(ct["GlobalSecondaryIndexes"][0]["IndexName"], "ByEmail");
+  EXPECT_EQ(ct["BillingMode"], "PROVISIONED");
+  EXPECT_EQ(ct["ProvisionedThroughput"]["ReadCapacityUnits"], 5);
+  EXPECT_EQ(ct["AttributeDefinitions"].size(), 3u);
+  // Re-exported, the facet is still there.
+  json again = json::parse(ExportWorkbench(m));
+  EXPECT_EQ(again["DataModel"][0]["TableFacets"][0]["FacetName"], "User");
+}
+
+TEST(FormatsTest, ImportsWorkbench1ItemsInsideFacets) {
+  std::string v1 = kWorkbench3;
+  v1.replace(v1.find("\"3.0\""), 5, "\"1.0\"");
+  v1.replace(v1.find("\"TableData\": [], "), 17,
+             "\"TableData\": [{\"pk\": {\"S\": \"USER#2\"}, \"sk\": {\"S\": \"PROFILE\"}}], ");
+  Model m;
+  Status s = ImportWorkbench(v1, &m);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(m.tables[0].items.size(), 2u);
+}
+
+TEST(FormatsTest, MalformedWorkbenchNamesFieldAndPosition) {
+  std::string bad = kWorkbench3;
+  bad.replace(bad.find("\"Version\": \"3.0\""), 16, "\"Version\": \"9.0\"");
+  Model m;
+  EXPECT_EQ(ImportWorkbench(bad, &m).message(),
+            "NoSQL Workbench model: ModelMetadata.Version: unsupported version \"9.0\" (monotable "
+            "reads 1.0 to 3.0) (line 5, column 49)");
+  bad = kWorkbench3;
+  bad.replace(bad.find("{\"S\": \"a@example.com\"}"), 22, "{\"S\": 7}");
+  std::string message;
+  message = ImportWorkbench(bad, &m).message();
+  EXPECT_EQ(message.rfind("NoSQL Workbench model: DataModel[0].TableData[0].email: ", 0), 0u)
+      << message;
+}
+
+TEST(FormatsTest, CloudFormationDeclaresEachTable) {
+  Model m = Builtin("orders");
+  json tpl = json::parse(ExportCloudFormation(m), nullptr, false);
+  ASSERT_FALSE(tpl.is_discarded());
+  const json& table = tpl["Resources"]["OrdersTable"];
+  EXPECT_EQ(table["Type"], "AWS::DynamoDB::Table");
+  EXPECT_EQ(table["Properties"]["TableName"], "Orders");
+  EXPECT_EQ(table["Properties"]["BillingMode"], "PAY_PER_REQUEST");
+  EXPECT_EQ(table["Properties"]["GlobalSecondaryIndexes"].size(), 2u);
+}
+
+TEST(FormatsTest, AwsCliScriptWritesInChunksOf25) {
+  Model m = Builtin("vaultcommerce");
+  std::string script = ExportAwsCli(m);
+  EXPECT_NE(script.find("aws dynamodb create-table --cli-input-json '{\"TableName\":"),
+            std::string::npos);
+  size_t writes = 0;
+  for (size_t at = script.find("\nwrite '"); at != std::string::npos;
+       at = script.find("\nwrite '", at + 1)) {
+    ++writes;
+  }
+  EXPECT_EQ(writes, (m.tables[0].items.size() + 24) / 25);
+  // Single quotes inside values are closed, escaped and reopened for the shell.
+  m.tables[0].items[0]["name"] = Value::S("Conor O'Brien");
+  EXPECT_NE(ExportAwsCli(m).find("Conor O'\\''Brien"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace monotable
