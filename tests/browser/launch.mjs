@@ -1,0 +1,61 @@
+// Starts Debian's Chromium headless with software WebGL (TOOLCHAIN.md's flags) through
+// playwright-core, and a static server for dist/ on 127.0.0.1. Shared by the browser tests.
+import { createServer } from "node:http";
+import { readFileSync, statSync } from "node:fs";
+import { extname, join, normalize } from "node:path";
+import { chromium } from "playwright-core";
+
+const kTypes = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".json": "application/json",
+};
+
+// Serves `root` on 127.0.0.1 at a free port. Returns {url, close}.
+export async function serve(root) {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    const file = normalize(join(root, path === "/" ? "index.html" : path));
+    if (!file.startsWith(normalize(root))) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = readFileSync(file);
+      res.writeHead(200, {
+        "Content-Type": kTypes[extname(file)] || "application/octet-stream",
+        "Content-Length": statSync(file).size,
+      });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--enable-unsafe-swiftshader",
+      "--use-angle=swiftshader",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      // playwright-core starts Chromium with a fresh, empty profile of its own.
+    ],
+  });
+}

@@ -1,0 +1,40 @@
+// The cost panel's size plot follows DynamoDB's rounding: reads per 4 KB, writes per 1 KB.
+#include "ui/cost_panel.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/ui/headless.h"
+
+namespace monotable::ui {
+namespace {
+
+TEST(CostPanelTest, ReadsRoundUpTo4KbAndEventualIsHalf) {
+  EXPECT_EQ(ReadUnitsForSize(1, false), 0.5);
+  EXPECT_EQ(ReadUnitsForSize(4096, false), 0.5);
+  EXPECT_EQ(ReadUnitsForSize(4097, false), 1.0);  // "a 4.1 KB item costs twice as much"
+  EXPECT_EQ(ReadUnitsForSize(4097, true), 2.0);
+}
+
+TEST(CostPanelTest, WritesRoundUpTo1Kb) {
+  EXPECT_EQ(WriteUnitsForSize(1), 1);
+  EXPECT_EQ(WriteUnitsForSize(1024), 1);
+  EXPECT_EQ(WriteUnitsForSize(1025), 2);
+}
+
+TEST(CostPanelTest, DrawsACostWithoutQueueingAnything) {
+  testing::Headless ui;
+  CostPanelState state;
+  CostView view;
+  view.has_cost = true;
+  view.operation = "Query";
+  view.read_units = 0.5;
+  view.lines = {{"Orders / GSI2 (GSI)", 0.5, 0, "3 items, 2,310 bytes, 1 RRU x0.5 = 0.5"}};
+  view.read_modes = {true, 0.5, 1, 2};
+  view.item_sizes = {800, 4200};
+  Intents intents;
+  ui.Draw([&] { DrawCostPanel(&state, view, &intents); });
+  EXPECT_TRUE(intents.empty());
+}
+
+}  // namespace
+}  // namespace monotable::ui

@@ -1,0 +1,33 @@
+// Headless ImGui for panel tests: a context with a built font atlas and a fixed display size, no
+// renderer. Draw() runs one frame with a full-screen window around the panel's draw call; Click()
+// finds a tracked widget from the previous frame and clicks its centre over two frames.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "imgui.h"
+#include "ui/views.h"
+
+namespace monotable::ui::testing {
+
+class Headless {
+ public:
+  explicit Headless(float width = 1280, float height = 800);
+  ~Headless();
+  Headless(const Headless&) = delete;
+  Headless& operator=(const Headless&) = delete;
+
+  // Runs one frame drawing `panel` inside a window covering the display.
+  void Draw(const std::function<void()>& panel);
+  // Draws frames until `label` has a rectangle, then presses and releases the mouse on it.
+  // Returns false if the widget never appeared.
+  bool Click(const std::string& label, const std::function<void()>& panel);
+  // Presses Ctrl+Enter for one frame.
+  void CtrlEnter(const std::function<void()>& panel);
+
+ private:
+  ImGuiContext* context_;
+};
+
+}  // namespace monotable::ui::testing

@@ -1,0 +1,586 @@
+// App (see app.h).
+#include "ui/app.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "imgui.h"
+#include "nlohmann/json.hpp"
+#include "ui/effects_json.h"
+#include "ui/theme.h"
+#include "ui/view_model.h"
+#include "ui/widgets.h"
+
+namespace monotable::ui {
+namespace {
+
+using json = nlohmann::json;
+
+constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
+                                         ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                                         ImGuiWindowFlags_NoSavedSettings |
+                                         ImGuiWindowFlags_NoBringToFrontOnFocus;
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool BeginPanel(const char* name, ImVec2 pos, ImVec2 size, ImGuiWindowFlags extra = 0) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  return ImGui::Begin(name, nullptr, kPanelFlags | extra);
+}
+
+std::string Member(const json& obj, const char* name) {
+  if (!obj.is_object()) return "";
+  auto it = obj.find(name);
+  return it != obj.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+}  // namespace
+
+App::App() {
+  for (std::string_view name : BuiltinModelNames()) {
+    model_view_.example_ids.emplace_back(name);
+    // Display name: the model's own name when it parses, else the id.
+    Model m;
+    std::string display(name);
+    if (ParseModel(BuiltinModel(name), &m).ok() && !m.name.empty()) display = m.name;
+    model_view_.example_names.push_back(display);
+  }
+}
+
+void App::SetScale(float scale) {
+  scale_ = scale;
+  ApplyTheme(dark_, scale_);
+}
+
+void App::SetDark(bool dark) {
+  dark_ = dark;
+  model_view_.dark = dark;
+  ApplyTheme(dark_, scale_);
+}
+
+Status App::LoadModel(std::string_view name_or_json, double scale) {
+  Model model;
+  std::string id;
+  size_t first = name_or_json.find_first_not_of(" \t\r\n");
+  Status status;
+  if (first != std::string_view::npos && name_or_json[first] == '{') {
+    id = "custom";
+    status = ParseModel(name_or_json, &model);
+    scale = 1;
+  } else {
+    id = Lower(name_or_json);
+    if (BuiltinModel(id).empty()) {
+      status = Status::Validation("Unknown example \"" + std::string(name_or_json) + "\"");
+    } else if (scale <= 1) {
+      status = ParseModel(BuiltinModel(id), &model);
+    } else {
+      GenerateOptions options;
+      options.scale = scale;
+      status = GenerateExample(id, options, &model);
+    }
+  }
+  Engine engine;
+  if (status.ok()) {
+    EngineOptions options;
+    if (model.prices) options.prices = *model.prices;
+    engine = Engine(options);
+    status = monotable::LoadModel(model, &engine);
+  }
+  if (!status.ok()) {
+    load_status_ = status.message();
+    model_view_.status = "Could not load: " + load_status_;
+    return status;
+  }
+  engine_ = std::move(engine);
+  model_ = std::move(model);
+  model_id_ = id;
+  model_scale_ = scale < 1 ? 1 : scale;
+  if (id == "custom") custom_text_ = std::string(name_or_json);
+  load_status_.clear();
+  initial_ = std::make_shared<const Engine>(engine_);
+  history_.clear();
+  history_current_ = -1;
+  has_last_ = false;
+  last_operation_.clear();
+  last_request_.clear();
+  last_result_ = Result();
+  result_view_ = ResultView();
+  cost_view_ = CostView();
+  cost_view_.read_unit_price_per_million = engine_.options().prices.read_request_unit_per_million;
+  cost_view_.write_unit_price_per_million = engine_.options().prices.write_request_unit_per_million;
+  session_read_units_ = session_write_units_ = session_dollars_ = 0;
+  session_requests_ = 0;
+  tour_panel_.step = 0;
+  table_panel_ = TablePanelState();
+  RebuildAll();
+  patterns_view_ = BuildPatternsView(model_);
+  tour_view_ = BuildTourView(model_);
+  if (!model_.access_patterns.empty()) {
+    const AccessPattern& p = model_.access_patterns.front();
+    LoadRequest(&request_panel_, schema_view_, p.operation, p.request_json, p.name);
+  }
+  select_side_tab_ = 0;
+  return Status::Ok();
+}
+
+void App::RebuildAll() {
+  schema_view_ = BuildSchemaView(engine_);
+  uint64_t serial = tables_view_.effects_serial;
+  tables_view_ = BuildTablesView(engine_, nullptr, nullptr);
+  tables_view_.effects_serial = serial;
+  model_view_.loaded_id = model_id_;
+  model_view_.loaded_name = model_.name.empty() ? model_id_ : model_.name;
+  if (model_scale_ > 1) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, " x%g", model_scale_);
+    model_view_.loaded_name += buf;
+  }
+  model_view_.loaded_scale = model_scale_;
+  model_view_.status.clear();
+  model_view_.dark = dark_;
+  uint64_t items = 0;
+  std::vector<TableInfo> tables = engine_.Tables();
+  for (const TableInfo& t : tables) items += t.item_count;
+  model_view_.items = items;
+  model_view_.tables = static_cast<int>(tables.size());
+  history_view_ = HistoryView();
+  for (const HistoryEntry& e : history_) {
+    history_view_.entries.push_back(
+        {e.operation, e.label, e.ok, e.read_units, e.write_units, e.dollars, e.changed_data});
+  }
+  history_view_.current = history_current_;
+}
+
+std::vector<std::string> App::KeyNamesOf(const std::string& table) const {
+  for (const TableSchemaView& t : schema_view_.tables) {
+    if (t.name != table) continue;
+    std::vector<std::string> names = {t.hash.name};
+    if (!t.range.name.empty()) names.push_back(t.range.name);
+    return names;
+  }
+  return {};
+}
+
+const Result& App::Run(std::string_view operation, std::string_view request_json,
+                       std::string_view label) {
+  std::string request(request_json);
+  json parsed = json::parse(request_json, nullptr, false);
+  if (!parsed.is_discarded() && parsed.is_object() && !parsed.contains("ReturnConsumedCapacity")) {
+    // The playground always shows capacity per table and index.
+    parsed["ReturnConsumedCapacity"] = "INDEXES";
+    request = parsed.dump();
+  }
+  uint64_t before = engine_.version();
+  last_result_ = engine_.Execute(operation, request);
+  bool changed = engine_.version() != before;
+  last_operation_ = std::string(operation);
+  last_request_ = request;
+  has_last_ = true;
+
+  history_.resize(static_cast<size_t>(history_current_ + 1));  // a new request forgets redo
+  HistoryEntry entry;
+  entry.operation = last_operation_;
+  entry.request = request;
+  entry.label = std::string(label);
+  entry.ok = last_result_.status.ok();
+  entry.read_units = last_result_.effects.read_units;
+  entry.write_units = last_result_.effects.write_units;
+  entry.dollars = last_result_.effects.dollars;
+  entry.changed_data = changed;
+  if (changed) entry.after = std::make_shared<const Engine>(engine_);
+  history_.push_back(std::move(entry));
+  history_current_ = static_cast<int>(history_.size()) - 1;
+  ++session_requests_;
+  session_read_units_ += last_result_.effects.read_units;
+  session_write_units_ += last_result_.effects.write_units;
+  session_dollars_ += last_result_.effects.dollars;
+  RefreshAfterRun(operation, request, changed);
+  return last_result_;
+}
+
+void App::RefreshAfterRun(std::string_view operation, std::string_view request, bool changed) {
+  const Effects& effects = last_result_.effects;
+  ++effects_serial_;
+  json parsed = json::parse(request, nullptr, false);
+  std::string table = Member(parsed, "TableName");
+  std::string index = Member(parsed, "IndexName");
+  bool consistent = parsed.is_object() && parsed.contains("ConsistentRead") &&
+                    parsed["ConsistentRead"].is_boolean() && parsed["ConsistentRead"].get<bool>();
+  if (changed) {
+    TablesView previous = std::move(tables_view_);
+    schema_view_ = BuildSchemaView(engine_);
+    tables_view_ = BuildTablesView(engine_, &effects, &previous);
+    uint64_t items = 0;
+    for (const TableInfo& t : engine_.Tables()) items += t.item_count;
+    model_view_.items = items;
+  } else {
+    RemarkTablesView(&tables_view_, effects);
+  }
+  tables_view_.effects_serial = effects_serial_;
+  tables_view_.focus_collection = -1;
+  if (table.empty() && !effects.items.empty()) table = effects.items.front().table;
+  for (size_t i = 0; i < tables_view_.collections.size(); ++i) {
+    const CollectionView& c = tables_view_.collections[i];
+    if (c.table == table && c.index == index) tables_view_.focus_collection = static_cast<int>(i);
+  }
+  result_view_ = BuildResultView(operation, last_result_, KeyNamesOf(table));
+  cost_view_ = BuildCostView(operation, consistent, effects, engine_.options().prices);
+  cost_view_.session_requests = session_requests_;
+  cost_view_.session_read_units = session_read_units_;
+  cost_view_.session_write_units = session_write_units_;
+  cost_view_.session_dollars = session_dollars_;
+  history_view_ = HistoryView();
+  for (const HistoryEntry& e : history_) {
+    history_view_.entries.push_back(
+        {e.operation, e.label, e.ok, e.read_units, e.write_units, e.dollars, e.changed_data});
+  }
+  history_view_.current = history_current_;
+}
+
+void App::RestoreTo(int history_index) {
+  if (!initial_) return;
+  if (history_index >= static_cast<int>(history_.size())) return;
+  std::shared_ptr<const Engine> snapshot = initial_;
+  for (int i = history_index; i >= 0; --i) {
+    if (history_[static_cast<size_t>(i)].after) {
+      snapshot = history_[static_cast<size_t>(i)].after;
+      break;
+    }
+  }
+  engine_ = *snapshot;
+  history_current_ = history_index;
+  ++effects_serial_;
+  RebuildAll();
+}
+
+void App::RunPatternAt(int index) {
+  if (index < 0 || index >= static_cast<int>(model_.access_patterns.size())) return;
+  const AccessPattern& p = model_.access_patterns[static_cast<size_t>(index)];
+  LoadRequest(&request_panel_, schema_view_, p.operation, p.request_json, p.name);
+  const Result& result = Run(p.operation, p.request_json, p.name);
+  if (index < static_cast<int>(patterns_view_.rows.size())) {
+    PatternRow& row = patterns_view_.rows[static_cast<size_t>(index)];
+    row.ran = true;
+    row.ok = result.status.ok();
+    row.read_units = result.effects.read_units;
+    row.write_units = result.effects.write_units;
+    row.returned = result_view_.has_count ? static_cast<int>(result_view_.count)
+                                          : static_cast<int>(result_view_.rows.size());
+  }
+}
+
+void App::FocusLookAt(const std::string& look_at) {
+  std::string table, index;
+  if (look_at.rfind("index:", 0) == 0) {
+    std::string rest = look_at.substr(6);
+    size_t slash = rest.find('/');
+    table = rest.substr(0, slash);
+    if (slash != std::string::npos) index = rest.substr(slash + 1);
+  } else if (look_at.rfind("table:", 0) == 0) {
+    table = look_at.substr(6);
+  } else {
+    return;
+  }
+  for (size_t i = 0; i < tables_view_.collections.size(); ++i) {
+    const CollectionView& c = tables_view_.collections[i];
+    if (c.table == table && c.index == index) {
+      tables_view_.focus_collection = static_cast<int>(i);
+      tables_view_.effects_serial = ++effects_serial_;
+    }
+  }
+}
+
+void App::ApplyIntents() {
+  Intents intents;
+  intents.swap(intents_);
+  for (const Intent& intent : intents) {
+    switch (intent.kind) {
+      case IntentKind::kLoadModel:
+        LoadModel(intent.text, intent.number);
+        break;
+      case IntentKind::kResetModel:
+        if (model_id_ == "custom") {
+          std::string text = custom_text_;
+          LoadModel(text, 1);
+        } else if (!model_id_.empty()) {
+          std::string id = model_id_;
+          LoadModel(id, model_scale_);
+        }
+        break;
+      case IntentKind::kRunRequest:
+        Run(intent.operation, intent.text, intent.label);
+        select_side_tab_ = 1;
+        break;
+      case IntentKind::kRunPattern:
+        RunPatternAt(intent.index);
+        break;
+      case IntentKind::kRunAll: {
+        double r = 0, w = 0, d = 0;
+        for (size_t i = 0; i < model_.access_patterns.size(); ++i) {
+          RunPatternAt(static_cast<int>(i));
+          r += last_result_.effects.read_units;
+          w += last_result_.effects.write_units;
+          d += last_result_.effects.dollars;
+        }
+        patterns_view_.ran_all = true;
+        patterns_view_.all_read_units = r;
+        patterns_view_.all_write_units = w;
+        patterns_view_.all_dollars = d;
+        select_side_tab_ = 1;
+        break;
+      }
+      case IntentKind::kEditPattern:
+        if (intent.index >= 0 && intent.index < static_cast<int>(model_.access_patterns.size())) {
+          const AccessPattern& p = model_.access_patterns[static_cast<size_t>(intent.index)];
+          LoadRequest(&request_panel_, schema_view_, p.operation, p.request_json, p.name);
+        }
+        break;
+      case IntentKind::kRunTourStep:
+        if (intent.index >= 0 && intent.index < static_cast<int>(model_.tour.size())) {
+          const TourStep step = model_.tour[static_cast<size_t>(intent.index)];
+          if (!step.pattern_id.empty()) {
+            for (size_t i = 0; i < model_.access_patterns.size(); ++i) {
+              if (model_.access_patterns[i].id == step.pattern_id) {
+                RunPatternAt(static_cast<int>(i));
+              }
+            }
+          } else if (!step.operation.empty()) {
+            LoadRequest(&request_panel_, schema_view_, step.operation, step.request_json,
+                        step.title);
+            Run(step.operation, step.request_json, step.title);
+          }
+          FocusLookAt(step.look_at);
+        }
+        break;
+      case IntentKind::kNextPage: {
+        json request = json::parse(last_request_, nullptr, false);
+        json body = json::parse(last_result_.body, nullptr, false);
+        if (request.is_object() && body.is_object() && body.contains("LastEvaluatedKey")) {
+          request["ExclusiveStartKey"] = body["LastEvaluatedKey"];
+          std::string label = history_.empty() ? "" : history_.back().label;
+          if (label.find("(next page)") == std::string::npos) label += " (next page)";
+          std::string op = last_operation_;
+          LoadRequest(&request_panel_, schema_view_, op, request.dump(), label);
+          Run(op, request.dump(), label);
+        }
+        break;
+      }
+      case IntentKind::kUndoTo:
+        RestoreTo(intent.index);
+        break;
+      case IntentKind::kRerun:
+        if (intent.index >= 0 && intent.index < static_cast<int>(history_.size())) {
+          HistoryEntry e = history_[static_cast<size_t>(intent.index)];
+          LoadRequest(&request_panel_, schema_view_, e.operation, e.request, e.label);
+          Run(e.operation, e.request, e.label);
+        }
+        break;
+      case IntentKind::kSelectCollection:
+        selected_table_ = intent.text;
+        selected_index_ = intent.text2;
+        break;
+      case IntentKind::kSetTheme:
+        SetDark(intent.index == 0);
+        break;
+      case IntentKind::kCopyText:
+        last_copied_ = intent.text;
+        ImGui::SetClipboardText(intent.text.c_str());
+        break;
+    }
+  }
+}
+
+void App::Frame() {
+  ++frames_;
+  BeginWidgetFrame();
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  const ImVec2 origin = viewport->WorkPos;
+  const ImVec2 size = viewport->WorkSize;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float top = ImGui::GetFrameHeight() + style.WindowPadding.y * 2;
+  const float body = size.y - top;
+  // Three columns: patterns + request | items + result | cost + tour/history. Narrow screens
+  // give the middle column more room.
+  const bool narrow = size.x < 1100 * scale_;
+  const float left_w = std::floor(size.x * (narrow ? 0.36f : 0.31f));
+  const float right_w = std::floor(size.x * (narrow ? 0.0f : 0.25f));
+  const float mid_w = size.x - left_w - right_w;
+  const float x_mid = origin.x + left_w;
+  const float x_right = x_mid + mid_w;
+  const float y_body = origin.y + top;
+
+  if (BeginPanel("##model", origin, ImVec2(size.x, top))) {
+    DrawModelPanel(&model_panel_, model_view_, &intents_);
+  }
+  ImGui::End();
+
+  const float patterns_h = std::floor(body * 0.40f);
+  if (BeginPanel("##patterns", ImVec2(origin.x, y_body), ImVec2(left_w, patterns_h))) {
+    DrawPatternsPanel(&patterns_panel_, patterns_view_, &intents_);
+  }
+  ImGui::End();
+  if (BeginPanel("##request", ImVec2(origin.x, y_body + patterns_h),
+                 ImVec2(left_w, body - patterns_h))) {
+    DrawRequestPanel(&request_panel_, schema_view_, &intents_);
+  }
+  ImGui::End();
+
+  const float table_h = std::floor(body * (narrow ? 0.45f : 0.60f));
+  if (BeginPanel("##table", ImVec2(x_mid, y_body), ImVec2(mid_w, table_h))) {
+    DrawTablePanel(&table_panel_, tables_view_, &intents_);
+  }
+  ImGui::End();
+  const float result_h = narrow ? std::floor(body * 0.27f) : body - table_h;
+  if (BeginPanel("##result", ImVec2(x_mid, y_body + table_h), ImVec2(mid_w, result_h))) {
+    DrawResultPanel(&result_panel_, result_view_, &intents_);
+  }
+  ImGui::End();
+
+  // The right column (below the result on narrow screens).
+  ImVec2 cost_pos(x_right, y_body), cost_size(right_w, std::floor(body * 0.56f));
+  ImVec2 side_pos(x_right, y_body + cost_size.y), side_size(right_w, body - cost_size.y);
+  if (narrow) {
+    float y = y_body + table_h + result_h;
+    cost_pos = ImVec2(x_mid, y);
+    cost_size = ImVec2(std::floor(mid_w * 0.55f), body - table_h - result_h);
+    side_pos = ImVec2(x_mid + cost_size.x, y);
+    side_size = ImVec2(mid_w - cost_size.x, cost_size.y);
+  }
+  if (BeginPanel("##cost", cost_pos, cost_size)) {
+    DrawCostPanel(&cost_panel_, cost_view_, &intents_);
+  }
+  ImGui::End();
+  if (BeginPanel("##side", side_pos, side_size)) {
+    if (ImGui::BeginTabBar("##side-tabs")) {
+      std::string tour_label =
+          tour_view_.model_name.empty() ? "Tour" : "Tour of " + tour_view_.model_name;
+      tour_label += "###tour";
+      if (ImGui::BeginTabItem(tour_label.c_str(), nullptr,
+                              select_side_tab_ == 0 ? ImGuiTabItemFlags_SetSelected : 0)) {
+        side_tab_ = 0;
+        DrawTourPanel(&tour_panel_, tour_view_, &intents_);
+        ImGui::EndTabItem();
+      }
+      TrackItem("Tour");
+      std::string history_label =
+          "History (" + std::to_string(history_view_.entries.size()) + ")###history";
+      if (ImGui::BeginTabItem(history_label.c_str(), nullptr,
+                              select_side_tab_ == 1 ? ImGuiTabItemFlags_SetSelected : 0)) {
+        side_tab_ = 1;
+        DrawHistoryPanel(&history_panel_, history_view_, &intents_);
+        ImGui::EndTabItem();
+      }
+      TrackItem("History");
+      select_side_tab_ = -1;
+      ImGui::EndTabBar();
+    }
+  }
+  ImGui::End();
+  EndWidgetFrame();
+  ApplyIntents();
+}
+
+std::string App::StateJson() const {
+  json state = json::object();
+  json model = json::object();
+  model["id"] = model_id_;
+  model["name"] = model_.name;
+  model["scale"] = model_scale_;
+  json tables = json::array();
+  for (const TableInfo& t : engine_.Tables()) {
+    json indexes = json::array();
+    for (const IndexInfo& i : t.indexes) {
+      indexes.push_back({{"name", i.name}, {"global", i.global}, {"itemCount", i.item_count}});
+    }
+    tables.push_back({{"name", t.name},
+                      {"itemCount", t.item_count},
+                      {"sizeBytes", t.size_bytes},
+                      {"indexes", indexes}});
+  }
+  model["tables"] = tables;
+  json patterns = json::array();
+  for (const PatternRow& p : patterns_view_.rows) {
+    patterns.push_back({{"id", p.id},
+                        {"name", p.name},
+                        {"operation", p.operation},
+                        {"table", p.table},
+                        {"index", p.index},
+                        {"keyCondition", p.key_condition},
+                        {"runLabel", "Run##" + p.id}});
+  }
+  model["patterns"] = patterns;
+  model["tourSteps"] = model_.tour.size();
+  state["model"] = model;
+  state["loadError"] = load_status_;
+  json selected = json::object();
+  if (table_panel_.selected >= 0 &&
+      table_panel_.selected < static_cast<int>(tables_view_.collections.size())) {
+    const CollectionView& c = tables_view_.collections[static_cast<size_t>(table_panel_.selected)];
+    selected = {{"table", c.table}, {"index", c.index}};
+  }
+  state["selected"] = selected;
+  if (has_last_) {
+    json request = json::parse(last_request_, nullptr, false);
+    json body = json::parse(last_result_.body, nullptr, false);
+    state["lastRequest"] = {{"operation", last_operation_},
+                            {"request", request.is_discarded() ? json(last_request_) : request}};
+    state["response"] = body.is_discarded() ? json(last_result_.body) : body;
+    state["ok"] = last_result_.status.ok();
+    if (!last_result_.status.ok()) {
+      state["error"] = {{"type", std::string(ErrorName(last_result_.status.code()))},
+                        {"message", last_result_.status.message()}};
+    }
+    state["effects"] = EffectsToJson(last_result_.effects);
+  } else {
+    state["lastRequest"] = nullptr;
+    state["response"] = nullptr;
+    state["effects"] = nullptr;
+  }
+  json marked = json::object();
+  for (const CollectionView& c : tables_view_.collections) {
+    if (c.marked_rows == 0) continue;
+    json rows = json::array();
+    for (const RowView& r : c.rows) {
+      if (r.mark == Mark::kNone) continue;
+      rows.push_back({{"key", r.cells.size() > 1 && !c.range_key.empty()
+                                  ? r.cells[0] + " / " + r.cells[1]
+                                  : (r.cells.empty() ? "" : r.cells[0])},
+                      {"mark", MarkName(r.mark)}});
+      if (rows.size() >= 200) break;
+    }
+    marked[c.index.empty() ? c.table : c.table + "/" + c.index] = rows;
+  }
+  state["highlighted"] = marked;
+  state["request"] = {{"operation", request_panel_.operation},
+                      {"json", request_panel_.json_text},
+                      {"label", request_panel_.label}};
+  state["history"] = {{"entries", history_.size()}, {"current", history_current_}};
+  state["session"] = {{"requests", session_requests_},
+                      {"readUnits", session_read_units_},
+                      {"writeUnits", session_write_units_},
+                      {"dollars", session_dollars_}};
+  state["theme"] = dark_ ? "dark" : "light";
+  state["frames"] = frames_;
+  state["version"] = engine_.version();
+  return state.dump();
+}
+
+std::string App::LastRunJson() const {
+  json out = json::object();
+  json body = json::parse(last_result_.body, nullptr, false);
+  out["response"] = body.is_discarded() ? json(last_result_.body) : body;
+  out["ok"] = last_result_.status.ok();
+  if (!last_result_.status.ok()) {
+    out["error"] = {{"type", std::string(ErrorName(last_result_.status.code()))},
+                    {"message", last_result_.status.message()}};
+  }
+  out["effects"] = EffectsToJson(last_result_.effects);
+  return out.dump();
+}
+
+}  // namespace monotable::ui

@@ -1,0 +1,129 @@
+// App: the playground as one object. Owns the engine, the loaded model, the history (with engine
+// snapshots for undo), the views and the panels' states. Frame() lays out the panels, draws them
+// and then applies the intents they queued. The platform layer (web/) owns the window, GL, fonts
+// and the JS bridge; it calls Frame() between ImGui::NewFrame() and ImGui::Render().
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "monotable/engine.h"
+#include "monotable/model.h"
+#include "monotable/status.h"
+#include "ui/cost_panel.h"
+#include "ui/history_panel.h"
+#include "ui/model_panel.h"
+#include "ui/patterns_panel.h"
+#include "ui/request_panel.h"
+#include "ui/result_panel.h"
+#include "ui/table_panel.h"
+#include "ui/tour_panel.h"
+#include "ui/views.h"
+
+namespace monotable::ui {
+
+class App {
+ public:
+  App();
+
+  // Loads a built-in example by name ("orders", "Orders", "vaultcommerce") at `scale` (1, 10,
+  // 100, 1000: the generator), or, if `name_or_json` starts with '{', a model file's text. On
+  // error the previous model stays loaded and the error is returned (and shown in the top bar).
+  Status LoadModel(std::string_view name_or_json, double scale = 1);
+
+  // Runs one request now (ReturnConsumedCapacity INDEXES is added when absent), records it in the
+  // history, and shows its result, effects and cost. `label` names it in the history.
+  const Result& Run(std::string_view operation, std::string_view request_json,
+                    std::string_view label = "");
+
+  // Draws every panel for one frame and applies their intents. REQUIRES: inside an ImGui frame.
+  void Frame();
+
+  // The UI scale (device pixel ratio) the platform has built fonts for; re-applies the theme.
+  void SetScale(float scale);
+  bool dark() const { return dark_; }
+  void SetDark(bool dark);
+
+  bool model_loaded() const { return !model_id_.empty(); }
+  uint64_t frames() const { return frames_; }
+
+  // For window.monotable: {model, selected, lastRequest, response, effects, ...} as JSON text.
+  std::string StateJson() const;
+  // {response, effects} of the last request, as JSON text.
+  std::string LastRunJson() const;
+
+  // Text the last "copy" intent put on the clipboard (the platform also writes it to the OS).
+  const std::string& last_copied() const { return last_copied_; }
+
+ private:
+  struct HistoryEntry {
+    std::string operation;
+    std::string request;
+    std::string label;
+    bool ok = true;
+    double read_units = 0, write_units = 0, dollars = 0;
+    bool changed_data = false;
+    std::shared_ptr<const Engine> after;  // snapshot after a request that changed data
+  };
+
+  void ApplyIntents();
+  void RunPatternAt(int index);
+  void RefreshAfterRun(std::string_view operation, std::string_view request, bool data_changed);
+  void RebuildAll();
+  void RestoreTo(int history_index);
+  std::vector<std::string> KeyNamesOf(const std::string& table) const;
+  void FocusLookAt(const std::string& look_at);
+
+  Engine engine_;
+  Model model_;
+  std::string model_id_;     // built-in name or "custom"
+  std::string custom_text_;  // the model file text when model_id_ is "custom"
+  double model_scale_ = 1;
+  std::string load_status_;
+  std::shared_ptr<const Engine> initial_;  // the model as loaded (undo to the start)
+  std::vector<HistoryEntry> history_;
+  int history_current_ = -1;
+
+  // The last request.
+  std::string last_operation_;
+  std::string last_request_;
+  Result last_result_;
+  bool has_last_ = false;
+
+  // Views (rebuilt on change, never per frame).
+  TablesView tables_view_;
+  SchemaView schema_view_;
+  PatternsView patterns_view_;
+  TourView tour_view_;
+  ResultView result_view_;
+  CostView cost_view_;
+  HistoryView history_view_;
+  ModelBarView model_view_;
+  uint64_t effects_serial_ = 0;
+  double session_read_units_ = 0, session_write_units_ = 0, session_dollars_ = 0;
+  int session_requests_ = 0;
+  std::string selected_table_, selected_index_;
+
+  // Panels.
+  ModelPanelState model_panel_;
+  TablePanelState table_panel_;
+  PatternsPanelState patterns_panel_;
+  RequestPanelState request_panel_;
+  ResultPanelState result_panel_;
+  CostPanelState cost_panel_;
+  HistoryPanelState history_panel_;
+  TourPanelState tour_panel_;
+  int side_tab_ = 0;  // 0 tour, 1 history
+  int select_side_tab_ = -1;
+
+  Intents intents_;
+  bool dark_ = true;
+  float scale_ = 1;
+  uint64_t frames_ = 0;
+  std::string last_copied_;
+};
+
+}  // namespace monotable::ui

@@ -1,0 +1,235 @@
+// Table panel (see table_panel.h).
+#include "ui/table_panel.h"
+
+#include <string>
+#include <vector>
+
+#include "imgui.h"
+#include "ui/theme.h"
+#include "ui/widgets.h"
+
+namespace monotable::ui {
+namespace {
+
+std::string TabLabel(const CollectionView& c) {
+  std::string text = c.index.empty() ? c.table : c.index;
+  return text + "##" + c.table + "/" + c.index;
+}
+
+void DrawCollectionInfo(const CollectionView& c) {
+  const Palette& p = CurrentPalette();
+  std::string keys = c.hash_key + (c.range_key.empty() ? "" : " + " + c.range_key);
+  if (c.index.empty()) {
+    MutedText("%s items in %s partitions, %s.  Key: %s", FormatCount(c.item_count).c_str(),
+              FormatCount(c.partition_count).c_str(), FormatBytes(double(c.size_bytes)).c_str(),
+              keys.c_str());
+  } else {
+    MutedText("%s %s: %s entries in %s partitions, %s.  Key: %s, projection %s",
+              c.global ? "GSI" : "LSI", c.index.c_str(), FormatCount(c.item_count).c_str(),
+              FormatCount(c.partition_count).c_str(), FormatBytes(double(c.size_bytes)).c_str(),
+              keys.c_str(), c.projection.c_str());
+  }
+  if (c.marked_rows > 0) {
+    ImGui::SameLine();
+    ImGui::TextColored(p.accent, " %d touched by the last request", c.marked_rows);
+  }
+}
+
+// `order`: the rows to show, by index into c.rows; null shows every row.
+void DrawRows(TablePanelState* state, const CollectionView& c, const std::vector<int>* order) {
+  const int shown = order ? static_cast<int>(order->size()) : static_cast<int>(c.rows.size());
+  const Palette& palette = CurrentPalette();
+  const Fonts& fonts = CurrentFonts();
+  const float scale = UiScale();
+  const int ncolumns = static_cast<int>(c.columns.size());
+  // Columns: mark dot, size bar, then the attributes (keys first).
+  ImGuiTableFlags flags = ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY |
+                          ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                          ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
+                          ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Hideable;
+  if (!ImGui::BeginTable("##items", ncolumns + 2, flags)) return;
+  ImGui::TableSetupScrollFreeze(4 < ncolumns + 2 ? 4 : ncolumns + 2, 1);
+  ImGui::TableSetupColumn("##mark", ImGuiTableColumnFlags_NoResize, 10 * scale);
+  ImGui::TableSetupColumn("size", ImGuiTableColumnFlags_None, 64 * scale);
+  for (int col = 0; col < ncolumns; ++col) {
+    float width = col < 2 ? 150 * scale : 110 * scale;
+    ImGui::TableSetupColumn(c.columns[static_cast<size_t>(col)].c_str(), ImGuiTableColumnFlags_None,
+                            width);
+  }
+  ImGui::TableHeadersRow();
+
+  const float row_height = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
+  if (state->scroll_to_row >= 0) {
+    int position = order ? -1 : state->scroll_to_row;
+    for (size_t i = 0; order && i < order->size(); ++i) {
+      if ((*order)[i] == state->scroll_to_row) position = static_cast<int>(i);
+    }
+    if (position >= 0) {
+      float target = position * row_height - ImGui::GetWindowHeight() * 0.3f;
+      ImGui::SetScrollY(target < 0 ? 0 : target);
+    }
+    state->scroll_to_row = -1;
+  }
+  const int key_columns = c.range_key.empty() ? 1 : 2;
+  ImGuiListClipper clipper;
+  clipper.Begin(shown, row_height);
+  while (clipper.Step()) {
+    for (int n = clipper.DisplayStart; n < clipper.DisplayEnd; ++n) {
+      const RowView& row =
+          c.rows[static_cast<size_t>(order ? (*order)[static_cast<size_t>(n)] : n)];
+      ImGui::TableNextRow(ImGuiTableRowFlags_None, row_height);
+      bool ghost = row.mark == Mark::kDeleted || row.mark == Mark::kIndexRemoved;
+      if (row.band) {
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0,
+                               ImGui::GetColorU32(ImGuiCol_TableRowBgAlt, 1.6f));
+      }
+      if (row.mark != Mark::kNone) {
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1,
+                               palette.mark_fill[static_cast<int>(row.mark)]);
+      }
+      // Mark dot (and the reason as a tooltip).
+      ImGui::TableSetColumnIndex(0);
+      if (row.mark != Mark::kNone) {
+        ImVec2 pos = ImGui::GetCursorScreenPos();
+        float radius = 3.5f * scale;
+        ImGui::GetWindowDrawList()->AddCircleFilled(
+            ImVec2(pos.x + radius, pos.y + ImGui::GetTextLineHeight() / 2), radius,
+            palette.mark_text[static_cast<int>(row.mark)]);
+      }
+      ImGui::TableSetColumnIndex(1);
+      SizeBar(row.size_bytes, 56 * scale, 6 * scale);
+      if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::Text("%u bytes", row.size_bytes);
+        uint32_t read_units = (row.size_bytes + 4095) / 4096;
+        uint32_t write_units = (row.size_bytes + 1023) / 1024;
+        MutedText("Reading it: %u RRU strongly consistent, %s eventually consistent",
+                  read_units ? read_units : 1,
+                  FormatUnits((read_units ? read_units : 1) * 0.5).c_str());
+        MutedText("Writing it: %u WRU (per 1 KB)", write_units ? write_units : 1);
+        if (row.mark != Mark::kNone) {
+          ImGui::Separator();
+          ImGui::TextColored(
+              ImGui::ColorConvertU32ToFloat4(palette.mark_text[static_cast<int>(row.mark)]),
+              "Last request: %s", MarkName(row.mark));
+          if (!row.reason.empty()) ImGui::TextUnformatted(row.reason.c_str());
+        }
+        ImGui::EndTooltip();
+      }
+      if (fonts.mono) ImGui::PushFont(fonts.mono);
+      for (int col = 0; col < ncolumns && col < static_cast<int>(row.cells.size()); ++col) {
+        if (!ImGui::TableSetColumnIndex(col + 2)) continue;
+        const std::string& text = row.cells[static_cast<size_t>(col)];
+        if (col == 0 && !row.partition_start) continue;  // partition key shown once per collection
+        if (text.empty()) continue;
+        ImVec4 color = ImGui::GetStyleColorVec4(ImGuiCol_Text);
+        if (ghost) {
+          color = palette.muted;
+        } else if (col < key_columns) {
+          color = ImGui::ColorConvertU32ToFloat4(palette.entity[row.entity % 8]);
+        }
+        ImGui::PushStyleColor(ImGuiCol_Text, color);
+        ImGui::TextUnformatted(text.c_str());
+        ImGui::PopStyleColor();
+        if (ghost) {
+          ImVec2 a = ImGui::GetItemRectMin();
+          ImVec2 b = ImGui::GetItemRectMax();
+          float y = (a.y + b.y) / 2;
+          ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, y), ImVec2(b.x, y),
+                                              ImGui::GetColorU32(palette.muted));
+        }
+        if (row.mark != Mark::kNone && col < key_columns && ImGui::IsItemHovered() &&
+            !row.reason.empty()) {
+          ImGui::SetTooltip("%s: %s", MarkName(row.mark), row.reason.c_str());
+        }
+      }
+      if (fonts.mono) ImGui::PopFont();
+    }
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void DrawTablePanel(TablePanelState* state, const TablesView& view, Intents* intents) {
+  const Palette& palette = CurrentPalette();
+  if (view.collections.empty()) {
+    Heading("Table");
+    MutedText("Pick a model to see its tables and indexes.");
+    return;
+  }
+  if (state->selected >= static_cast<int>(view.collections.size())) state->selected = 0;
+  if (view.effects_serial != state->seen_effects_serial) {
+    state->seen_effects_serial = view.effects_serial;
+    int focus = view.focus_collection;
+    if (focus < 0 || focus >= static_cast<int>(view.collections.size())) focus = state->selected;
+    // Prefer the collection the request addressed; otherwise any with touched rows.
+    if (view.collections[static_cast<size_t>(focus)].marked_rows == 0) {
+      for (size_t i = 0; i < view.collections.size(); ++i) {
+        if (view.collections[i].marked_rows > 0) {
+          focus = static_cast<int>(i);
+          break;
+        }
+      }
+    }
+    state->select_next_frame = focus;
+    state->scroll_to_row = view.collections[static_cast<size_t>(focus)].first_marked_row;
+  }
+
+  // Header: title, entity legend, mark legend.
+  Heading("Items");
+  ImGui::SameLine();
+  ImGui::Checkbox("Only touched", &state->only_marked);
+  TrackItem("Only touched");
+  ImGui::SameLine();
+  for (size_t i = 0; i < view.entity_prefixes.size() && i < 8; ++i) {
+    ImGui::SameLine(0, 4 * UiScale());
+    Chip(view.entity_prefixes[i].c_str(), palette.entity[i % 8]);
+  }
+
+  if (!ImGui::BeginTabBar("##collections", ImGuiTabBarFlags_FittingPolicyScroll)) return;
+  for (size_t i = 0; i < view.collections.size(); ++i) {
+    const CollectionView& c = view.collections[i];
+    std::string label = TabLabel(c);
+    ImGuiTabItemFlags tab_flags = ImGuiTabItemFlags_None;
+    if (state->select_next_frame == static_cast<int>(i)) tab_flags |= ImGuiTabItemFlags_SetSelected;
+    bool open = ImGui::BeginTabItem(label.c_str(), nullptr, tab_flags);
+    TrackItem("Tab##" + c.table + "/" + c.index);
+    if (ImGui::IsItemHovered() && !c.index.empty()) {
+      ImGui::SetTooltip("%s on %s: key %s%s%s, projection %s", c.global ? "GSI" : "LSI",
+                        c.table.c_str(), c.hash_key.c_str(), c.range_key.empty() ? "" : " + ",
+                        c.range_key.c_str(), c.projection.c_str());
+    }
+    if (!open) continue;
+    if (state->selected != static_cast<int>(i)) {
+      state->selected = static_cast<int>(i);
+      Intent intent(IntentKind::kSelectCollection);
+      intent.text = c.table;
+      intent.text2 = c.index;
+      intents->push_back(intent);
+    }
+    DrawCollectionInfo(c);
+    // The filtered order is rebuilt only when the filter, the collection or the effects change.
+    if (state->only_marked &&
+        (state->order_collection != static_cast<int>(i) ||
+         state->order_serial != view.effects_serial || state->order_rows != c.rows.size())) {
+      state->order.clear();
+      for (size_t r = 0; r < c.rows.size(); ++r) {
+        if (c.rows[r].mark != Mark::kNone) state->order.push_back(static_cast<int>(r));
+      }
+      state->order_collection = static_cast<int>(i);
+      state->order_serial = view.effects_serial;
+      state->order_rows = c.rows.size();
+    }
+    if (c.truncated) {
+      ImGui::TextColored(palette.warning, "Showing the first %s rows.",
+                         FormatCount(c.rows.size()).c_str());
+    }
+    DrawRows(state, c, state->only_marked ? &state->order : nullptr);
+    ImGui::EndTabItem();
+  }
+  state->select_next_frame = -1;
+  ImGui::EndTabBar();
+}
+
+}  // namespace monotable::ui

@@ -1,0 +1,651 @@
+// View model (see view_model.h).
+#include "ui/view_model.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace monotable::ui {
+namespace {
+
+using json = nlohmann::json;
+
+std::string Base64(const std::string& bytes) {
+  static const char kAlphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  size_t i = 0;
+  while (i + 2 < bytes.size()) {
+    uint32_t n = (uint8_t(bytes[i]) << 16) | (uint8_t(bytes[i + 1]) << 8) | uint8_t(bytes[i + 2]);
+    out += kAlphabet[(n >> 18) & 63];
+    out += kAlphabet[(n >> 12) & 63];
+    out += kAlphabet[(n >> 6) & 63];
+    out += kAlphabet[n & 63];
+    i += 3;
+  }
+  if (i + 1 == bytes.size()) {
+    uint32_t n = uint8_t(bytes[i]) << 16;
+    out += kAlphabet[(n >> 18) & 63];
+    out += kAlphabet[(n >> 12) & 63];
+    out += "==";
+  } else if (i + 2 == bytes.size()) {
+    uint32_t n = (uint8_t(bytes[i]) << 16) | (uint8_t(bytes[i + 1]) << 8);
+    out += kAlphabet[(n >> 18) & 63];
+    out += kAlphabet[(n >> 12) & 63];
+    out += kAlphabet[(n >> 6) & 63];
+    out += '=';
+  }
+  return out;
+}
+
+void AppendValueText(const Value& v, std::string* out) {
+  if (out->size() > kMaxCellBytes) return;
+  switch (v.type()) {
+    case Type::kS:
+      *out += v.s();
+      break;
+    case Type::kN:
+      *out += v.n().ToString();
+      break;
+    case Type::kB:
+      *out += Base64(v.s());
+      break;
+    case Type::kBool:
+      *out += v.boolean() ? "true" : "false";
+      break;
+    case Type::kNull:
+      *out += "null";
+      break;
+    case Type::kL: {
+      *out += '[';
+      bool first = true;
+      for (const Value& e : v.l()) {
+        if (!first) *out += ", ";
+        first = false;
+        AppendValueText(e, out);
+        if (out->size() > kMaxCellBytes) break;
+      }
+      *out += ']';
+      break;
+    }
+    case Type::kM: {
+      *out += '{';
+      bool first = true;
+      for (const auto& [name, e] : v.m()) {
+        if (!first) *out += ", ";
+        first = false;
+        *out += name + ": ";
+        AppendValueText(e, out);
+        if (out->size() > kMaxCellBytes) break;
+      }
+      *out += '}';
+      break;
+    }
+    case Type::kSS:
+    case Type::kBS: {
+      *out += '<';
+      bool first = true;
+      for (const std::string& e : v.strings()) {
+        if (!first) *out += ", ";
+        first = false;
+        *out += v.type() == Type::kBS ? Base64(e) : e;
+      }
+      *out += '>';
+      break;
+    }
+    case Type::kNS: {
+      *out += '<';
+      bool first = true;
+      for (const Number& e : v.numbers()) {
+        if (!first) *out += ", ";
+        first = false;
+        *out += e.ToString();
+      }
+      *out += '>';
+      break;
+    }
+  }
+}
+
+std::string Cut(std::string text) {
+  if (text.size() > kMaxCellBytes) {
+    size_t cut = kMaxCellBytes;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // UTF-8
+    text.resize(cut);
+    text += "...";
+  }
+  return text;
+}
+
+std::string KeyPart(const Value& v) {
+  switch (v.type()) {
+    case Type::kN:
+      return "N:" + v.n().ToString();
+    case Type::kB:
+      return "B:" + v.s();
+    case Type::kS:
+      return "S:" + v.s();
+    default:
+      return "?";
+  }
+}
+
+// Mark precedence when a request touches a row more than once: writes over reads.
+int Priority(Mark m) {
+  switch (m) {
+    case Mark::kNone:
+      return 0;
+    case Mark::kRead:
+      return 1;
+    case Mark::kFilteredOut:
+      return 2;
+    case Mark::kReturned:
+      return 3;
+    case Mark::kIndexUpdated:
+      return 4;
+    case Mark::kIndexAdded:
+      return 5;
+    case Mark::kIndexRemoved:
+      return 6;
+    case Mark::kConditionFailed:
+      return 7;
+    case Mark::kWritten:
+      return 8;
+    case Mark::kDeleted:
+      return 9;
+  }
+  return 0;
+}
+
+void Reflow(CollectionView* c) {
+  bool band = true;
+  c->row_of.clear();
+  c->partition_count = 0;
+  c->marked_rows = 0;
+  c->first_marked_row = -1;
+  for (size_t i = 0; i < c->rows.size(); ++i) {
+    RowView& row = c->rows[i];
+    row.partition_start = i == 0 || row.partition != c->rows[i - 1].partition;
+    if (row.partition_start) {
+      band = !band;
+      ++c->partition_count;
+    }
+    row.band = band;
+    if (row.mark != Mark::kDeleted && row.mark != Mark::kIndexRemoved) {
+      c->row_of.emplace(row.key_id, static_cast<int>(i));
+    }
+    if (row.mark != Mark::kNone) {
+      ++c->marked_rows;
+      if (c->first_marked_row < 0) c->first_marked_row = static_cast<int>(i);
+    }
+  }
+}
+
+CollectionView* FindCollection(TablesView* view, const std::string& table,
+                               const std::string& index) {
+  for (CollectionView& c : view->collections) {
+    if (c.table == table && c.index == index) return &c;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::string ValueText(const Value& value) {
+  std::string out;
+  AppendValueText(value, &out);
+  return Cut(std::move(out));
+}
+
+json ValueToWire(const Value& v) {
+  json out = json::object();
+  switch (v.type()) {
+    case Type::kS:
+      out["S"] = v.s();
+      break;
+    case Type::kN:
+      out["N"] = v.n().ToString();
+      break;
+    case Type::kB:
+      out["B"] = Base64(v.s());
+      break;
+    case Type::kBool:
+      out["BOOL"] = v.boolean();
+      break;
+    case Type::kNull:
+      out["NULL"] = true;
+      break;
+    case Type::kL: {
+      json list = json::array();
+      for (const Value& e : v.l()) list.push_back(ValueToWire(e));
+      out["L"] = list;
+      break;
+    }
+    case Type::kM: {
+      json map = json::object();
+      for (const auto& [name, e] : v.m()) map[name] = ValueToWire(e);
+      out["M"] = map;
+      break;
+    }
+    case Type::kSS:
+      out["SS"] = v.strings();
+      break;
+    case Type::kBS: {
+      json set = json::array();
+      for (const std::string& e : v.strings()) set.push_back(Base64(e));
+      out["BS"] = set;
+      break;
+    }
+    case Type::kNS: {
+      json set = json::array();
+      for (const Number& e : v.numbers()) set.push_back(e.ToString());
+      out["NS"] = set;
+      break;
+    }
+  }
+  return out;
+}
+
+std::string WireValueText(const json& value) {
+  if (value.is_object() && value.size() == 1) {
+    auto it = value.begin();
+    const std::string& type = it.key();
+    const json& inner = it.value();
+    if ((type == "S" || type == "N" || type == "B") && inner.is_string()) {
+      return Cut(inner.get<std::string>());
+    }
+    if (type == "BOOL" && inner.is_boolean()) return inner.get<bool>() ? "true" : "false";
+    if (type == "NULL") return "null";
+    if (type == "L" && inner.is_array()) {
+      std::string out = "[";
+      for (size_t i = 0; i < inner.size() && out.size() < kMaxCellBytes; ++i) {
+        if (i) out += ", ";
+        out += WireValueText(inner[i]);
+      }
+      return Cut(out + "]");
+    }
+    if (type == "M" && inner.is_object()) {
+      std::string out = "{";
+      bool first = true;
+      for (auto e = inner.begin(); e != inner.end() && out.size() < kMaxCellBytes; ++e) {
+        if (!first) out += ", ";
+        first = false;
+        out += e.key() + ": " + WireValueText(e.value());
+      }
+      return Cut(out + "}");
+    }
+    if ((type == "SS" || type == "NS" || type == "BS") && inner.is_array()) {
+      std::string out = "<";
+      for (size_t i = 0; i < inner.size(); ++i) {
+        if (i) out += ", ";
+        if (inner[i].is_string()) out += inner[i].get<std::string>();
+      }
+      return Cut(out + ">");
+    }
+  }
+  return Cut(value.dump());
+}
+
+std::string KeyId(const Item& item, const KeySchemaInfo& keys) {
+  std::string id;
+  auto h = item.find(keys.hash_key);
+  if (h != item.end()) id = KeyPart(h->second);
+  if (!keys.range_key.empty()) {
+    auto r = item.find(keys.range_key);
+    id += '\x1f';
+    if (r != item.end()) id += KeyPart(r->second);
+  }
+  return id;
+}
+
+bool IsWriteOperation(std::string_view op) {
+  return op == "PutItem" || op == "UpdateItem" || op == "DeleteItem" || op == "BatchWriteItem" ||
+         op == "TransactWriteItems" || op == "CreateTable" || op == "DeleteTable" ||
+         op == "UpdateTable";
+}
+
+namespace {
+
+// Builds one collection's rows from the engine.
+void FillCollection(const Engine& engine, const TableInfo& table, const KeySchemaInfo& view_keys,
+                    const std::string& index, std::vector<std::string>* prefixes,
+                    CollectionView* c) {
+  // Pass 1: columns (view keys, base keys, then others by first use).
+  std::vector<std::string> columns;
+  std::unordered_set<std::string> seen;
+  auto add = [&](const std::string& name) {
+    if (!name.empty() && seen.insert(name).second) columns.push_back(name);
+  };
+  add(view_keys.hash_key);
+  add(view_keys.range_key);
+  add(table.keys.hash_key);
+  add(table.keys.range_key);
+  size_t visited = 0;
+  engine.ForEachItem(table.name, index, [&](const Item& item, size_t) {
+    if (visited++ >= kMaxRows) return;
+    for (const auto& [name, value] : item) {
+      if (!seen.count(name)) add(name);
+    }
+  });
+  c->columns = columns;
+  std::unordered_map<std::string, size_t> column_of;
+  for (size_t i = 0; i < columns.size(); ++i) column_of[columns[i]] = i;
+  // Pass 2: rows.
+  c->rows.clear();
+  c->rows.reserve(std::min(visited, kMaxRows));
+  c->truncated = visited > kMaxRows;
+  c->item_count = 0;
+  c->size_bytes = 0;
+  engine.ForEachItem(table.name, index, [&](const Item& item, size_t size) {
+    ++c->item_count;
+    c->size_bytes += size;
+    if (c->rows.size() >= kMaxRows) return;
+    RowView row;
+    row.cells.resize(columns.size());
+    for (const auto& [name, value] : item) {
+      auto it = column_of.find(name);
+      if (it != column_of.end()) row.cells[it->second] = ValueText(value);
+    }
+    auto h = item.find(view_keys.hash_key);
+    if (h != item.end()) row.partition = KeyPart(h->second);
+    row.key_id = KeyId(item, table.keys);
+    row.size_bytes = static_cast<uint32_t>(size);
+    const std::string& entity_key =
+        view_keys.range_key.empty() ? row.cells[0] : row.cells[column_of[view_keys.range_key]];
+    row.entity = EntityOf(entity_key, prefixes);
+    c->rows.push_back(std::move(row));
+  });
+}
+
+}  // namespace
+
+TablesView BuildTablesView(const Engine& engine, const Effects* effects,
+                           const TablesView* previous) {
+  TablesView view;
+  for (const TableInfo& table : engine.Tables()) {
+    CollectionView base;
+    base.table = table.name;
+    base.hash_key = table.keys.hash_key;
+    base.range_key = table.keys.range_key;
+    FillCollection(engine, table, table.keys, "", &view.entity_prefixes, &base);
+    view.collections.push_back(std::move(base));
+    for (const IndexInfo& index : table.indexes) {
+      CollectionView c;
+      c.table = table.name;
+      c.index = index.name;
+      c.global = index.global;
+      c.projection = index.projection_type;
+      c.hash_key = index.keys.hash_key;
+      c.range_key = index.keys.range_key;
+      FillCollection(engine, table, index.keys, index.name, &view.entity_prefixes, &c);
+      view.collections.push_back(std::move(c));
+    }
+  }
+  for (CollectionView& c : view.collections) Reflow(&c);
+  if (effects) {
+    // Ghosts: rows of deleted items and removed index entries, taken from the previous view and
+    // put back where they were (after the row that preceded them), marked as leaving.
+    if (previous) {
+      for (const TouchedItem& t : effects->items) {
+        Mark mark = MarkFor(t.action);
+        if (mark != Mark::kDeleted && mark != Mark::kIndexRemoved) continue;
+        CollectionView* c = FindCollection(&view, t.table, t.index);
+        const CollectionView* old = nullptr;
+        for (const CollectionView& o : previous->collections) {
+          if (o.table == t.table && o.index == t.index) old = &o;
+        }
+        if (!c || !old) continue;
+        // The base table's key schema names the touched key's attributes.
+        const CollectionView* base = FindCollection(&view, t.table, "");
+        if (!base) continue;
+        KeySchemaInfo keys;
+        keys.hash_key = base->hash_key;
+        keys.range_key = base->range_key;
+        std::string id = KeyId(t.key, keys);
+        auto it = old->row_of.find(id);
+        if (it == old->row_of.end() || c->row_of.count(id)) continue;
+        RowView ghost = old->rows[static_cast<size_t>(it->second)];
+        ghost.mark = mark;
+        ghost.reason = t.reason;
+        ghost.ghost_fresh = true;
+        size_t insert_at = 0;
+        for (int p = it->second - 1; p >= 0; --p) {
+          auto found = c->row_of.find(old->rows[static_cast<size_t>(p)].key_id);
+          if (found != c->row_of.end()) {
+            insert_at = static_cast<size_t>(found->second) + 1;
+            break;
+          }
+        }
+        c->rows.insert(c->rows.begin() + static_cast<std::ptrdiff_t>(insert_at), std::move(ghost));
+        Reflow(c);
+      }
+    }
+    RemarkTablesView(&view, *effects);
+  }
+  return view;
+}
+
+void RemarkTablesView(TablesView* view, const Effects& effects) {
+  for (CollectionView& c : view->collections) {
+    bool had_ghosts = false;
+    for (RowView& row : c.rows) {
+      if (row.mark == Mark::kDeleted || row.mark == Mark::kIndexRemoved) had_ghosts = true;
+    }
+    if (had_ghosts) {
+      // Ghosts of an earlier request leave; this request's ghosts were just inserted (fresh).
+      std::vector<RowView> kept;
+      kept.reserve(c.rows.size());
+      for (RowView& row : c.rows) {
+        bool ghost = row.mark == Mark::kDeleted || row.mark == Mark::kIndexRemoved;
+        if (!ghost || row.ghost_fresh) kept.push_back(std::move(row));
+      }
+      c.rows.swap(kept);
+      Reflow(&c);
+    }
+    for (RowView& row : c.rows) {
+      bool ghost = row.mark == Mark::kDeleted || row.mark == Mark::kIndexRemoved;
+      if (ghost) {
+        row.ghost_fresh = false;  // shown for this request, dropped at the next one
+        continue;
+      }
+      row.mark = Mark::kNone;
+      row.reason.clear();
+    }
+  }
+  for (const TouchedItem& t : effects.items) {
+    Mark mark = MarkFor(t.action);
+    if (mark == Mark::kNone || mark == Mark::kDeleted || mark == Mark::kIndexRemoved) continue;
+    CollectionView* c = FindCollection(view, t.table, t.index);
+    const CollectionView* base = FindCollection(view, t.table, "");
+    if (!c || !base) continue;
+    KeySchemaInfo keys;
+    keys.hash_key = base->hash_key;
+    keys.range_key = base->range_key;
+    auto it = c->row_of.find(KeyId(t.key, keys));
+    if (it == c->row_of.end()) continue;
+    RowView& row = c->rows[static_cast<size_t>(it->second)];
+    if (Priority(mark) >= Priority(row.mark)) {
+      row.mark = mark;
+      row.reason = t.reason;
+    }
+  }
+  for (CollectionView& c : view->collections) Reflow(&c);
+}
+
+SchemaView BuildSchemaView(const Engine& engine) {
+  SchemaView schema;
+  for (const TableInfo& table : engine.Tables()) {
+    TableSchemaView t;
+    t.name = table.name;
+    t.hash = {table.keys.hash_key, std::string(TypeName(table.keys.hash_type))};
+    if (!table.keys.range_key.empty()) {
+      t.range = {table.keys.range_key, std::string(TypeName(table.keys.range_type))};
+    }
+    for (const IndexInfo& index : table.indexes) {
+      IndexSchemaView i;
+      i.name = index.name;
+      i.hash = {index.keys.hash_key, std::string(TypeName(index.keys.hash_type))};
+      if (!index.keys.range_key.empty()) {
+        i.range = {index.keys.range_key, std::string(TypeName(index.keys.range_type))};
+      }
+      t.indexes.push_back(i);
+    }
+    schema.tables.push_back(t);
+  }
+  return schema;
+}
+
+namespace {
+
+void AddItems(const json& items, std::vector<const json*>* out) {
+  if (!items.is_array()) return;
+  for (const json& item : items) {
+    if (item.is_object()) out->push_back(&item);
+  }
+}
+
+}  // namespace
+
+ResultView BuildResultView(std::string_view operation, const Result& result,
+                           const std::vector<std::string>& key_names) {
+  ResultView view;
+  view.has_result = true;
+  view.operation = std::string(operation);
+  view.ok = result.status.ok();
+  json body = json::parse(result.body, nullptr, false);
+  view.json = body.is_discarded() ? result.body : body.dump(2);
+  if (!view.ok) {
+    view.error_type = std::string(ErrorName(result.status.code()));
+    view.error_message = result.status.message();
+    return view;
+  }
+  if (!body.is_object()) return view;
+  std::vector<const json*> items;
+  if (auto it = body.find("Items"); it != body.end()) AddItems(*it, &items);
+  if (auto it = body.find("Item"); it != body.end() && it->is_object()) items.push_back(&*it);
+  if (auto it = body.find("Attributes"); it != body.end() && it->is_object()) {
+    items.push_back(&*it);
+  }
+  if (auto it = body.find("Responses"); it != body.end()) {
+    if (it->is_object()) {
+      for (auto t = it->begin(); t != it->end(); ++t) AddItems(t.value(), &items);
+    } else if (it->is_array()) {
+      for (const json& r : *it) {
+        if (r.is_object() && r.contains("Item") && r["Item"].is_object())
+          items.push_back(&r["Item"]);
+      }
+    }
+  }
+  if (auto it = body.find("Count"); it != body.end() && it->is_number()) {
+    view.has_count = true;
+    view.count = it->get<int64_t>();
+    auto scanned = body.find("ScannedCount");
+    view.scanned_count =
+        scanned != body.end() && scanned->is_number() ? scanned->get<int64_t>() : 0;
+  }
+  if (auto it = body.find("LastEvaluatedKey"); it != body.end() && it->is_object()) {
+    view.has_next_page = true;
+    std::string text;
+    for (auto k = it->begin(); k != it->end(); ++k) {
+      if (!text.empty()) text += ", ";
+      text += k.key() + " = " + WireValueText(k.value());
+    }
+    view.last_evaluated_key = text;
+  }
+  std::unordered_set<std::string> seen;
+  for (const std::string& name : key_names) {
+    for (const json* item : items) {
+      if (item->contains(name) && seen.insert(name).second) view.columns.push_back(name);
+    }
+  }
+  for (const json* item : items) {
+    for (auto a = item->begin(); a != item->end(); ++a) {
+      if (seen.insert(a.key()).second) view.columns.push_back(a.key());
+    }
+  }
+  for (const json* item : items) {
+    std::vector<std::string> row(view.columns.size());
+    for (size_t c = 0; c < view.columns.size(); ++c) {
+      auto a = item->find(view.columns[c]);
+      if (a != item->end()) row[c] = WireValueText(*a);
+    }
+    view.rows.push_back(std::move(row));
+  }
+  return view;
+}
+
+CostView BuildCostView(std::string_view operation, bool consistent, const Effects& effects,
+                       const PriceTable& prices) {
+  CostView view;
+  view.has_cost = true;
+  view.operation = std::string(operation);
+  for (const CapacityLine& line : effects.capacity) {
+    CapacityLineView l;
+    l.target = line.index.empty()
+                   ? line.table
+                   : line.table + " / " + line.index + (line.local_index ? " (LSI)" : " (GSI)");
+    l.read_units = line.read_units;
+    l.write_units = line.write_units;
+    l.arithmetic = line.arithmetic;
+    view.lines.push_back(l);
+  }
+  view.read_units = effects.read_units;
+  view.write_units = effects.write_units;
+  view.dollars = effects.dollars;
+  view.dollars_per_million = effects.dollars * 1e6;
+  view.read_modes = effects.read_modes;
+  view.lints = effects.lints;
+  view.is_write = IsWriteOperation(operation);
+  view.consistent = consistent;
+  for (const TouchedItem& t : effects.items) {
+    if (!t.index.empty() || t.action == ItemAction::kMissing) continue;
+    if (t.action == ItemAction::kIndexAdded || t.action == ItemAction::kIndexRemoved ||
+        t.action == ItemAction::kIndexUpdated) {
+      continue;
+    }
+    view.item_sizes.push_back(static_cast<uint32_t>(t.size_bytes));
+    if (view.item_sizes.size() >= 2000) break;
+  }
+  view.read_unit_price_per_million = prices.read_request_unit_per_million;
+  view.write_unit_price_per_million = prices.write_request_unit_per_million;
+  view.prices_as_of = prices.as_of;
+  return view;
+}
+
+PatternsView BuildPatternsView(const Model& model) {
+  PatternsView view;
+  for (const AccessPattern& p : model.access_patterns) {
+    PatternRow row;
+    row.id = p.id;
+    row.name = p.name;
+    row.description = p.description;
+    row.operation = p.operation;
+    row.key_condition = p.KeyCondition();
+    row.table = p.TableName();
+    row.index = p.IndexName();
+    row.is_write = IsWriteOperation(p.operation);
+    view.rows.push_back(row);
+  }
+  return view;
+}
+
+TourView BuildTourView(const Model& model) {
+  TourView view;
+  view.model_name = model.name;
+  view.model_description = model.description;
+  for (const TourStep& step : model.tour) {
+    TourStepView s;
+    s.title = step.title;
+    s.text = step.text;
+    s.look_at = step.look_at;
+    if (!step.pattern_id.empty()) {
+      const AccessPattern* p = model.FindPattern(step.pattern_id);
+      s.runs = p ? p->operation + ": " + p->name : "pattern " + step.pattern_id;
+    } else if (!step.operation.empty()) {
+      s.runs = step.operation;
+    }
+    view.steps.push_back(s);
+  }
+  return view;
+}
+
+}  // namespace monotable::ui

@@ -1,0 +1,54 @@
+// View model: builds the panels' views from the engine, the model and the last request. Runs
+// when data changes (Engine::version() moves) or a request runs, never per frame. This is the
+// only part of ui/ besides app.cc that reads the engine (through its browsing API: no billing).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "monotable/effects.h"
+#include "monotable/engine.h"
+#include "monotable/model.h"
+#include "monotable/value.h"
+#include "nlohmann/json.hpp"
+#include "ui/views.h"
+
+namespace monotable::ui {
+
+// Rows kept per collection; beyond this the view is marked truncated.
+inline constexpr size_t kMaxRows = 250000;
+// Cell text is cut to this many bytes (the full value is in the result's JSON).
+inline constexpr size_t kMaxCellBytes = 80;
+
+// Display text of a value: S as is, N canonical, B base64, BOOL true/false, NULL null, L/M/sets
+// compactly ("[1, 2]", "{a: x}").
+std::string ValueText(const Value& value);
+// Display text of a value in DynamoDB JSON ({"S": "x"} -> x); other JSON -> compact dump.
+std::string WireValueText(const nlohmann::json& value);
+// Value -> DynamoDB JSON ({"S": "x"}).
+nlohmann::json ValueToWire(const Value& value);
+
+// Canonical id of a base-table primary key inside `item` (which holds at least the key).
+std::string KeyId(const Item& item, const KeySchemaInfo& keys);
+
+// Builds every table's collection view (table, then indexes). `previous` (may be null) provides
+// rows of items deleted or entries removed by `effects`, shown as ghosts. Marks from `effects`.
+TablesView BuildTablesView(const Engine& engine, const Effects* effects,
+                           const TablesView* previous);
+// Re-marks an existing view for new effects of a request that changed no data (drops ghosts).
+void RemarkTablesView(TablesView* view, const Effects& effects);
+
+SchemaView BuildSchemaView(const Engine& engine);
+// `key_names`: attribute names shown first (the addressed table's keys).
+ResultView BuildResultView(std::string_view operation, const Result& result,
+                           const std::vector<std::string>& key_names);
+// `consistent`: the request asked ConsistentRead. Session totals are filled by the caller.
+CostView BuildCostView(std::string_view operation, bool consistent, const Effects& effects,
+                       const PriceTable& prices);
+PatternsView BuildPatternsView(const Model& model);
+TourView BuildTourView(const Model& model);
+
+bool IsWriteOperation(std::string_view operation);
+
+}  // namespace monotable::ui

@@ -1,0 +1,246 @@
+// Views: the prepared data the panels draw, and the intents they queue.
+//
+// A view is plain data, rebuilt by the app (ui/view_model.cc) when Engine::version() moves or a
+// request runs; panels only read it. Intents are what a panel asks the app to do; the app applies
+// them after the frame (never during drawing). Nothing here knows ImGui or calls the engine.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "monotable/effects.h"
+
+namespace monotable::ui {
+
+// --- Table and index views -------------------------------------------------------------------
+
+// How the last request touched a row (what it is highlighted as). kNone: untouched.
+enum class Mark : uint8_t {
+  kNone,
+  kReturned,
+  kFilteredOut,
+  kRead,
+  kWritten,  // inserted, replaced or updated
+  kDeleted,  // a ghost row: the item is gone, shown leaving
+  kConditionFailed,
+  kIndexAdded,
+  kIndexRemoved,  // a ghost row: the entry left the index
+  kIndexUpdated,
+};
+
+// Display name of a mark: "returned", "filtered out", ...
+const char* MarkName(Mark mark);
+
+// Maps the engine's item action to the row mark.
+Mark MarkFor(ItemAction action);
+
+struct RowView {
+  std::vector<std::string> cells;  // one per CollectionView::columns ("" when absent)
+  std::string partition;           // partition key value as text
+  std::string key_id;              // the base table's primary key, canonical (matches effects)
+  uint32_t size_bytes = 0;         // item size (table) or index entry size (index)
+  int entity = 0;                  // colour index from the sort key prefix (see EntityOf)
+  bool partition_start = false;    // first row of its partition (item collection)
+  bool band = false;               // alternates per partition, so collections read as bands
+  Mark mark = Mark::kNone;
+  bool ghost_fresh = false;  // a ghost inserted for the request being shown
+  std::string reason;        // why, from the effects ("GSI2PK removed: item left the sparse index")
+};
+
+// One tab of the table panel: the base table or one of its indexes.
+struct CollectionView {
+  std::string table;
+  std::string index;  // "" for the base table
+  bool global = true;
+  std::string projection;            // "ALL", "KEYS_ONLY", "INCLUDE" (indexes)
+  std::string hash_key;              // the view's own key schema (an index is re-keyed)
+  std::string range_key;             // "" when hash-only
+  std::vector<std::string> columns;  // key attributes first, then the others by first use
+  std::vector<RowView> rows;         // partitions in view order, items by sort key; ghosts included
+  uint64_t item_count = 0;           // live rows (ghosts excluded)
+  uint64_t size_bytes = 0;
+  uint64_t partition_count = 0;
+  int marked_rows = 0;  // rows with a mark (for "jump to touched")
+  int first_marked_row = -1;
+  bool truncated = false;  // more rows exist than the view holds (see kMaxRows)
+  std::unordered_map<std::string, int> row_of;  // key_id -> row (live rows)
+};
+
+// Colour of an entity from its sort key (or partition key) prefix: the text before the first
+// '#', e.g. "O#2024-01-02#o1" -> "O". Returns the stable index of that prefix in `prefixes`,
+// appending it on first sight.
+int EntityOf(const std::string& key_text, std::vector<std::string>* prefixes);
+
+struct TablesView {
+  std::vector<CollectionView> collections;   // per table: the table, then its indexes
+  std::vector<std::string> entity_prefixes;  // colour legend
+  // Moves whenever a new request's effects are shown; the panel then brings the touched
+  // collection to the front and scrolls to its first marked row.
+  uint64_t effects_serial = 0;
+  int focus_collection = -1;  // collection the last request addressed (-1: none)
+};
+
+// --- Schemas (for the request builder's form) -----------------------------------------------
+
+struct KeyAttributeView {
+  std::string name;  // "" when absent (hash-only key)
+  std::string type;  // "S", "N" or "B"
+};
+
+struct IndexSchemaView {
+  std::string name;
+  KeyAttributeView hash;
+  KeyAttributeView range;
+};
+
+struct TableSchemaView {
+  std::string name;
+  KeyAttributeView hash;
+  KeyAttributeView range;
+  std::vector<IndexSchemaView> indexes;
+};
+
+struct SchemaView {
+  std::vector<TableSchemaView> tables;
+};
+
+// --- Access patterns, tour -------------------------------------------------------------------
+
+struct PatternRow {
+  std::string id;
+  std::string name;
+  std::string description;
+  std::string operation;
+  std::string key_condition;
+  std::string table;
+  std::string index;
+  bool is_write = false;
+  // From the last run of this pattern in the session (ran == false: never run).
+  bool ran = false;
+  bool ok = true;
+  double read_units = 0;
+  double write_units = 0;
+  int returned = 0;
+};
+
+struct PatternsView {
+  std::vector<PatternRow> rows;
+  bool ran_all = false;
+  double all_read_units = 0;
+  double all_write_units = 0;
+  double all_dollars = 0;
+};
+
+struct TourStepView {
+  std::string title;
+  std::string text;
+  std::string runs;     // what the step runs, in words ("" when text only)
+  std::string look_at;  // raw look_at of the step
+};
+
+struct TourView {
+  std::string model_name;
+  std::string model_description;
+  std::vector<TourStepView> steps;
+};
+
+// --- Result, cost, history -------------------------------------------------------------------
+
+struct ResultView {
+  bool has_result = false;
+  std::string operation;
+  bool ok = true;
+  std::string error_type;     // "ValidationException"
+  std::string error_message;  // DynamoDB's text
+  std::vector<std::string> columns;
+  std::vector<std::vector<std::string>> rows;  // returned items (Items, Item or Responses)
+  std::string json;                            // the response body, pretty-printed
+  bool has_count = false;
+  int64_t count = 0;
+  int64_t scanned_count = 0;
+  bool has_next_page = false;  // LastEvaluatedKey present
+  std::string last_evaluated_key;
+};
+
+struct CapacityLineView {
+  std::string target;  // "Orders" or "Orders / GSI2 (GSI)"
+  double read_units = 0;
+  double write_units = 0;
+  std::string arithmetic;
+};
+
+struct CostView {
+  bool has_cost = false;
+  std::string operation;
+  std::vector<CapacityLineView> lines;
+  double read_units = 0;
+  double write_units = 0;
+  double dollars = 0;
+  double dollars_per_million = 0;
+  ReadModes read_modes;
+  std::vector<std::string> lints;
+  // For the item-size plot: sizes of the items this request read or wrote (bytes).
+  std::vector<uint32_t> item_sizes;
+  bool is_write = false;
+  bool consistent = false;  // the request read strongly consistently
+  // Session totals.
+  int session_requests = 0;
+  double session_read_units = 0;
+  double session_write_units = 0;
+  double session_dollars = 0;
+  double read_unit_price_per_million = 0.125;
+  double write_unit_price_per_million = 0.625;
+  std::string prices_as_of;
+};
+
+struct HistoryEntryView {
+  std::string operation;
+  std::string label;  // pattern name or a summary of the request
+  bool ok = true;
+  double read_units = 0;
+  double write_units = 0;
+  double dollars = 0;
+  bool changed_data = false;  // the request wrote: undo restores before it
+};
+
+struct HistoryView {
+  std::vector<HistoryEntryView> entries;
+  int current = -1;  // the state shown is after this entry (-1: the freshly loaded model)
+};
+
+// --- Intents ---------------------------------------------------------------------------------
+
+enum class IntentKind : uint8_t {
+  kLoadModel,  // text: built-in name; number: scale
+  kResetModel,
+  kRunRequest,  // operation + text (request JSON); label names it in the history
+  kRunPattern,  // index: pattern row
+  kRunAll,
+  kEditPattern,       // index: load the pattern's request into the builder
+  kRunTourStep,       // index: tour step
+  kNextPage,          // re-run the last request with ExclusiveStartKey
+  kUndoTo,            // index: history entry to return to (-1: before the first request)
+  kRerun,             // index: history entry
+  kSelectCollection,  // text: table, text2: index
+  kSetTheme,          // index: 0 dark, 1 light
+  kCopyText,          // text: to the clipboard
+};
+
+struct Intent {
+  Intent() = default;
+  explicit Intent(IntentKind k, int i = -1) : kind(k), index(i) {}
+
+  IntentKind kind = IntentKind::kRunRequest;
+  int index = -1;
+  double number = 0;
+  std::string operation;
+  std::string text;
+  std::string text2;
+  std::string label;
+};
+
+using Intents = std::vector<Intent>;
+
+}  // namespace monotable::ui

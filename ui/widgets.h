@@ -1,0 +1,49 @@
+// Widgets: small drawing helpers shared by the panels, and the registry of widget rectangles that
+// the browser tests use (window.monotable.widgetRect) to click real widgets on the canvas.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "imgui.h"
+#include "ui/views.h"
+
+namespace monotable::ui {
+
+// Widget rectangles, in framebuffer pixels, of tracked widgets drawn in the last complete frame.
+// Only visible parts count: a widget scrolled out of its window is not found.
+struct WidgetRect {
+  float x = 0, y = 0, w = 0, h = 0;
+};
+void BeginWidgetFrame();  // call before drawing a frame
+void EndWidgetFrame();    // call after drawing: the frame's rectangles become queryable
+bool FindWidget(std::string_view label, WidgetRect* out);
+// Records the last ImGui item under `label` (the label as passed to ImGui, "##" part included).
+void TrackItem(std::string_view label);
+
+// A button recorded under its label.
+bool TrackedButton(const char* label, ImVec2 size = ImVec2(0, 0));
+// A small, less prominent button recorded under its label.
+bool TrackedSmallButton(const char* label);
+
+// Panel heading in the heading font, with an optional muted note on the same line.
+void Heading(const char* text, const char* note = nullptr);
+void MutedText(const char* fmt, ...) IM_FMTARGS(1);
+// A "(?)" marker that shows `text` as a tooltip.
+void HelpMarker(const char* text);
+// A rounded chip with text, tinted by `color`.
+void Chip(const char* text, ImU32 color);
+// Draws a legend of marks (coloured chips).
+void MarkLegend();
+
+// Formatting for capacity and money: "0.5", "12", "1.25"; "$0.000000063"; "1.2 KB".
+std::string FormatUnits(double units);
+std::string FormatDollars(double dollars);
+std::string FormatBytes(double bytes);
+std::string FormatCount(uint64_t n);  // "100,000"
+
+// Size bar of an item: 0..1 KB, 1..4 KB and 4..8 KB each take a third of the width, with lines at
+// 1 KB and 4 KB (the write and read billing steps).
+void SizeBar(uint32_t size_bytes, float width, float height);
+
+}  // namespace monotable::ui

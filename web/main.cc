@@ -1,0 +1,255 @@
+// web/main.cc: the playground's Emscripten entry point and platform layer. Owns the GLFW window
+// (Emscripten's JS GLFW on the page's canvas), the WebGL 2 context, the fonts at the screen's
+// device pixel ratio, the clipboard bridge and the C functions the page's JS calls
+// (web/monotable.js builds window.monotable on them). Everything else is ui::App.
+//
+// Coordinates: ImGui works in canvas (framebuffer) pixels; the canvas backing store is its CSS
+// size times devicePixelRatio, and fonts and style are scaled by that ratio, so text is crisp on
+// high-DPI screens. Emscripten's GLFW already reports the mouse in canvas pixels.
+#include <GLES3/gl3.h>
+#include <GLFW/glfw3.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "imgui.h"
+#include "imgui_impl_glfw.h"
+#include "imgui_impl_opengl3.h"
+#include "nlohmann/json.hpp"
+#include "ui/app.h"
+#include "ui/theme.h"
+#include "ui/widgets.h"
+#include "web/fonts.h"
+
+namespace {
+
+struct Platform {
+  GLFWwindow* window = nullptr;
+  monotable::ui::App app;
+  float scale = 0;  // device pixel ratio the fonts were built for
+  int width = 0, height = 0;
+  bool ready_sent = false;
+  std::string clipboard;
+  std::string out;  // storage for strings returned to JS (valid until the next call)
+  double frame_ms = 0;
+};
+Platform* g = nullptr;
+
+EM_JS(void, JsCopyToClipboard, (const char* text), {
+  var s = UTF8ToString(text);
+  if (Module.onCopy) Module.onCopy(s);
+});
+
+EM_JS(char*, JsStartOption, (const char* name), {
+  var value = Module.startOptions ? Module.startOptions[UTF8ToString(name)] : null;
+  if (value == = undefined || value == = null) value = "";
+  var bytes = lengthBytesUTF8(String(value)) + 1;
+  var ptr = _malloc(bytes);
+  stringToUTF8(String(value), ptr, bytes);
+  return ptr;
+});
+
+std::string StartOption(const char* name) {
+  char* value = JsStartOption(name);
+  std::string out = value ? value : "";
+  free(value);
+  return out;
+}
+
+void BuildFonts(float scale) {
+  using namespace monotable::web;
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  static const ImWchar kText[] = {0x20,   0x17F,  0x370,  0x3FF,  0x400,  0x4FF, 0x2000,
+                                  0x206F, 0x20AC, 0x20AC, 0x2122, 0x2122, 0};
+  static const ImWchar kMono[] = {0x20, 0x17F, 0x2000, 0x206F, 0x2500, 0x257F, 0};
+  static const ImWchar kSymbols[] = {0x2190, 0x2199, 0x21B5, 0x21B5, 0x2212, 0x2212, 0x2248, 0x2248,
+                                     0x2260, 0x2265, 0x25A0, 0x25CF, 0x2713, 0x2718, 0};
+  ImFontConfig config;
+  config.FontDataOwnedByAtlas = false;  // the data is static, embedded in the binary
+  config.OversampleH = 2;
+  config.OversampleV = 1;
+  ImFontConfig merge = config;
+  merge.MergeMode = true;
+  auto add = [&](const unsigned char* data, unsigned int size, float px, const ImWchar* ranges) {
+    ImFont* font = io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(data),
+                                                  static_cast<int>(size), px, &config, ranges);
+    io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kFontSymbols),
+                                   static_cast<int>(kFontSymbolsSize), px, &merge, kSymbols);
+    return font;
+  };
+  monotable::ui::Fonts fonts;
+  fonts.ui = add(kFontText, kFontTextSize, std::round(15.0f * scale), kText);
+  fonts.mono = add(kFontMono, kFontMonoSize, std::round(13.5f * scale), kMono);
+  fonts.heading = add(kFontHeading, kFontHeadingSize, std::round(16.0f * scale), kText);
+  io.FontDefault = fonts.ui;
+  monotable::ui::SetFonts(fonts);
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
+// Keeps the canvas backing store at CSS size x devicePixelRatio; rebuilds fonts and style when
+// the ratio changes (moving the window to another screen, browser zoom).
+void SyncCanvas() {
+  double css_w = 0, css_h = 0;
+  emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+  float dpr = static_cast<float>(emscripten_get_device_pixel_ratio());
+  if (dpr <= 0) dpr = 1;
+  int w = static_cast<int>(std::lround(css_w * dpr));
+  int h = static_cast<int>(std::lround(css_h * dpr));
+  if (w < 1) w = 1;
+  if (h < 1) h = 1;
+  if (w != g->width || h != g->height) {
+    emscripten_set_canvas_element_size("#canvas", w, h);
+    g->width = w;
+    g->height = h;
+  }
+  if (dpr != g->scale) {
+    g->scale = dpr;
+    BuildFonts(dpr);
+    g->app.SetScale(dpr);
+  }
+}
+
+// Emscripten's GLFW passes the DOM wheel delta (100 per notch, down positive); ImGui wants
+// notches, up positive.
+void ScrollCallback(GLFWwindow*, double dx, double dy) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.MouseWheelH += static_cast<float>(-dx / 100.0);
+  io.MouseWheel += static_cast<float>(-dy / 100.0);
+}
+
+void SetClipboard(void*, const char* text) {
+  g->clipboard = text ? text : "";
+  JsCopyToClipboard(g->clipboard.c_str());
+}
+
+const char* GetClipboard(void*) { return g->clipboard.c_str(); }
+
+void Frame(void*) {
+  SyncCanvas();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(static_cast<float>(g->width), static_cast<float>(g->height));
+  io.DisplayFramebufferScale = ImVec2(1, 1);
+  double start = emscripten_get_now();
+  ImGui::NewFrame();
+  g->app.Frame();
+  ImGui::Render();
+  g->frame_ms = emscripten_get_now() - start;
+  glViewport(0, 0, g->width, g->height);
+  ImVec4 clear = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+  glClearColor(clear.x, clear.y, clear.z, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  // Ready once windows have been drawn (ImGui hides new windows for their first frame).
+  if (!g->ready_sent && g->app.frames() >= 3) {
+    g->ready_sent = true;
+    EM_ASM({
+      if (Module.onAppReady) Module.onAppReady();
+    });
+  }
+}
+
+}  // namespace
+
+// --- The C interface window.monotable is built on (web/monotable.js). Strings returned stay
+// valid until the next call. ---
+extern "C" {
+
+// Loads a built-in example ("orders") at `scale`, or a model file's JSON text. Returns "" or the
+// error message.
+EMSCRIPTEN_KEEPALIVE const char* mt_load_model(const char* name_or_json, double scale) {
+  monotable::Status status = g->app.LoadModel(name_or_json, scale);
+  g->out = status.ok() ? "" : status.message();
+  return g->out.c_str();
+}
+
+// Runs a request; returns {"response", "ok", "error"?, "effects"} as JSON text.
+EMSCRIPTEN_KEEPALIVE const char* mt_run(const char* operation, const char* request,
+                                        const char* label) {
+  g->app.Run(operation, request, label);
+  g->out = g->app.LastRunJson();
+  return g->out.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* mt_state() {
+  nlohmann::json state = nlohmann::json::parse(g->app.StateJson(), nullptr, false);
+  if (state.is_object()) {
+    state["devicePixelRatio"] = g->scale;
+    state["canvas"] = {{"width", g->width}, {"height", g->height}};
+    state["frameMs"] = g->frame_ms;
+  }
+  g->out = state.dump();
+  return g->out.c_str();
+}
+
+// {x, y, w, h} in canvas pixels of a widget tracked in the last frame, or "null".
+EMSCRIPTEN_KEEPALIVE const char* mt_widget_rect(const char* label) {
+  monotable::ui::WidgetRect rect;
+  if (!monotable::ui::FindWidget(label, &rect)) {
+    g->out = "null";
+  } else {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "{\"x\":%.2f,\"y\":%.2f,\"w\":%.2f,\"h\":%.2f}", rect.x, rect.y,
+                  rect.w, rect.h);
+    g->out = buf;
+  }
+  return g->out.c_str();
+}
+
+// The page's paste event hands the OS clipboard text over before ImGui reads it (Ctrl+V).
+EMSCRIPTEN_KEEPALIVE void mt_set_clipboard(const char* text) { g->clipboard = text ? text : ""; }
+
+EMSCRIPTEN_KEEPALIVE void mt_set_theme(int dark) { g->app.SetDark(dark != 0); }
+
+EMSCRIPTEN_KEEPALIVE double mt_frame_ms() { return g->frame_ms; }
+
+}  // extern "C"
+
+int main() {
+  g = new Platform();
+  if (!glfwInit()) {
+    std::fprintf(stderr, "monotable: glfwInit failed\n");
+    return 1;
+  }
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  g->window = glfwCreateWindow(1280, 800, "monotable", nullptr, nullptr);
+  if (!g->window) {
+    std::fprintf(stderr, "monotable: could not create a WebGL 2 context\n");
+    EM_ASM({
+      if (Module.onFatal) Module.onFatal("This browser could not create a WebGL 2 context.");
+    });
+    return 1;
+  }
+  glfwMakeContextCurrent(g->window);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // layout is computed, nothing to save
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  ImGui_ImplGlfw_InitForOpenGL(g->window, true);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  glfwSetScrollCallback(g->window, ScrollCallback);
+  io.SetClipboardTextFn = SetClipboard;
+  io.GetClipboardTextFn = GetClipboard;
+
+  std::string theme = StartOption("theme");
+  g->app.SetDark(theme != "light");
+  SyncCanvas();
+  std::string model = StartOption("model");
+  std::string scale = StartOption("scale");
+  double scale_value = scale.empty() ? 1 : std::atof(scale.c_str());
+  if (model.empty()) model = "vaultcommerce";
+  monotable::Status status = g->app.LoadModel(model, scale_value);
+  if (!status.ok()) std::fprintf(stderr, "monotable: %s\n", status.message().c_str());
+  emscripten_set_main_loop_arg(Frame, nullptr, 0, false);
+  return 0;
+}
