@@ -171,6 +171,8 @@ int ServeCommand(const std::vector<std::string>& args) {
   // One thread per open connection: SDKs keep up to 50 connections alive, so the pool is larger
   // than that or clients would queue behind idle keep-alive connections.
   server.new_task_queue = [] { return new httplib::ThreadPool(kServeThreads); };
+  // Keep connections for many requests, as DynamoDB does (httplib's default closes after 5).
+  server.set_keep_alive_max_count(1000);
   // DynamoDB refuses bodies over 16 MB with HTTP 413; httplib answers 413 itself past this length.
   server.set_payload_max_length(kMaxRequestBytes);
 
