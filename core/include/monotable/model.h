@@ -140,7 +140,7 @@ struct GenerateOptions {
 // Generates example `name` ("vaultcommerce" or "orders") deterministically. Every scale keeps the
 // shape: the entities the access patterns and tour refer to exist at every scale and the patterns
 // return the same items, so a Query's cost stays put while a Scan's grows with the table.
-// Fast: about a million items per second natively. Unknown name: ValidationException.
+// Fast: a million items in a few seconds natively. Unknown name: ValidationException.
 Status GenerateExample(std::string_view name, const GenerateOptions& options, Model* out);
 
 // --- Import and export ---
