@@ -125,5 +125,61 @@ TEST(Engine, ScanSegmentsCoverEveryItemExactlyOnce) {
   }
 }
 
+TEST(Engine, ItemSizeIsCheckedBeforeTheTableExists) {
+  // dynamodb-rules.md §1.3: 409,600 bytes accepted, 409,601 rejected, even on a missing table.
+  Engine engine;
+  MustRun(engine, "CreateTable", R"({"TableName":"T1x","BillingMode":"PAY_PER_REQUEST",
+    "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
+    "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}]})");
+  auto put = [&](const std::string& table, size_t data_chars) {
+    // pk(2) + "k"(1) + data(4) + chars
+    return engine.Execute("PutItem", R"({"TableName":")" + table +
+                                         R"(","Item":{"pk":{"S":"k"},"data":{"S":")" +
+                                         std::string(data_chars, 'x') + R"("}}})");
+  };
+  EXPECT_TRUE(put("T1x", 409600 - 7).status.ok());
+  Result too_big = put("Missing", 409601 - 7);
+  EXPECT_EQ(too_big.status.code(), ErrorCode::kValidation);
+  EXPECT_EQ(too_big.status.message(), "Item size has exceeded the maximum allowed size");
+  Result update = engine.Execute("UpdateItem", R"({"TableName":"T1x","Key":{"pk":{"S":"k"}},
+    "UpdateExpression":"SET more = :m","ExpressionAttributeValues":{":m":{"S":"xx"}}})");
+  EXPECT_EQ(update.status.message(), "Item size to update has exceeded the maximum allowed size");
+}
+
+TEST(Engine, FailedConditionalWriteIsBilledAndShown) {
+  Engine engine;
+  CreateOrders(engine);
+  MustRun(engine, "PutItem", Put(1, 1, true));
+  Result r = engine.Execute("PutItem", R"J({"TableName":"Orders","Item":{"PK":{"S":"C#1"},
+    "SK":{"S":"O#1"}},"ConditionExpression":"attribute_not_exists(PK)"})J");
+  EXPECT_EQ(r.status.code(), ErrorCode::kConditionalCheckFailed);
+  EXPECT_EQ(r.effects.write_units, 1);  // billed although nothing was written
+  ASSERT_EQ(r.effects.items.size(), 1u);
+  EXPECT_EQ(r.effects.items[0].action, ItemAction::kConditionFailed);
+  EXPECT_EQ(engine.Tables()[0].indexes[0].item_count, 1u);  // the index entry is untouched
+}
+
+TEST(Engine, QueryEffectsShowFilteredItemsAndLints) {
+  Engine engine;
+  CreateOrders(engine);
+  for (int o = 0; o < 10; ++o) MustRun(engine, "PutItem", Put(1, o, o == 0));
+  Result r = engine.Execute("Query", R"J({"TableName":"Orders","KeyConditionExpression":"PK = :p",
+    "FilterExpression":"attribute_exists(GSI2PK)","ExpressionAttributeValues":{":p":{"S":"C#1"}}})J");
+  ASSERT_TRUE(r.status.ok()) << r.body;
+  int returned = 0, filtered = 0;
+  for (const TouchedItem& t : r.effects.items) {
+    returned += t.action == ItemAction::kReturned;
+    filtered += t.action == ItemAction::kFilteredOut;
+  }
+  EXPECT_EQ(returned, 1);
+  EXPECT_EQ(filtered, 9);
+  ASSERT_FALSE(r.effects.lints.empty());
+  EXPECT_NE(r.effects.lints[0].find("FilterExpression discarded 9 of 10"), std::string::npos);
+  EXPECT_TRUE(r.effects.read_modes.applicable);
+  EXPECT_EQ(r.effects.read_modes.strong, 1);
+  ASSERT_EQ(r.effects.capacity.size(), 1u);
+  EXPECT_NE(r.effects.capacity[0].arithmetic.find("10 items"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace monotable

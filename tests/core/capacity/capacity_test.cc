@@ -1,0 +1,65 @@
+// Tests for capacity: DynamoDB's unit arithmetic (dynamodb-rules.md §1.5-1.6) and its text.
+#include "capacity/capacity.h"
+
+#include <gtest/gtest.h>
+
+namespace monotable::capacity {
+namespace {
+
+TEST(Capacity, ReadsRoundUpTo4KB) {
+  EXPECT_EQ(ReadHalfUnits(4096, ReadMode::kEventual), 1);  // 0.5 RCU
+  EXPECT_EQ(ReadHalfUnits(4097, ReadMode::kEventual), 2);  // 1 RCU
+  EXPECT_EQ(ReadHalfUnits(4096, ReadMode::kStrong), 2);
+  EXPECT_EQ(ReadHalfUnits(4097, ReadMode::kStrong), 4);
+  EXPECT_EQ(ReadHalfUnits(4096, ReadMode::kTransactional), 4);
+  EXPECT_EQ(ReadHalfUnits(0, ReadMode::kEventual), 1);  // a miss costs the minimum
+}
+
+TEST(Capacity, WritesRoundUpTo1KB) {
+  EXPECT_EQ(WriteHalfUnits(1024, false), 2);
+  EXPECT_EQ(WriteHalfUnits(1025, false), 4);
+  EXPECT_EQ(WriteHalfUnits(0, false), 2);  // a missing item's delete is 1 WCU
+  EXPECT_EQ(WriteHalfUnits(1024, true), 4);
+}
+
+TEST(Capacity, IndexWritesCountEntriesTouched) {
+  storage::IndexChange c;
+  c.kind = storage::IndexChangeKind::kNone;
+  EXPECT_EQ(IndexWriteHalfUnits(c), 0);
+  c.kind = storage::IndexChangeKind::kAdded;
+  c.new_size = 1500;
+  EXPECT_EQ(IndexWriteHalfUnits(c), 4);  // one put of a 1.5 KB entry = 2 WCU
+  c.kind = storage::IndexChangeKind::kMoved;
+  c.old_size = 100;
+  EXPECT_EQ(IndexWriteHalfUnits(c), 6);  // delete (1) + put (2)
+  c.kind = storage::IndexChangeKind::kUntouched;
+  EXPECT_EQ(IndexWriteHalfUnits(c), 0);
+}
+
+TEST(Capacity, ArithmeticReadsLikeTheDesign) {
+  EXPECT_EQ(ReadArithmetic(3, 2310, ReadMode::kEventual),
+            "3 items, 2,310 bytes read, rounded up to 4 KB = 1 RRU; eventually consistent x0.5 = "
+            "0.5 RRU");
+  EXPECT_EQ(FormatUnits(5), "2.5");
+  EXPECT_EQ(FormatBytes(1234567), "1,234,567");
+}
+
+TEST(Capacity, MeterTotalsPerTableAndIndexAndPricesThem) {
+  Meter meter;
+  meter.AddWrite("T", "", false, 2, "table");
+  meter.AddWrite("T", "GSI1", false, 4, "gsi");
+  meter.AddRead("U", "", false, 1, "");
+  ASSERT_EQ(meter.tables().size(), 2u);
+  EXPECT_EQ(meter.tables()[0].write_half(), 6);
+  EXPECT_EQ(meter.total_read_half(), 1);
+  Effects effects;
+  meter.ToEffects(PriceTable{}, &effects);
+  EXPECT_EQ(effects.write_units, 3);
+  EXPECT_EQ(effects.read_units, 0.5);
+  EXPECT_DOUBLE_EQ(effects.dollars, 3 * 0.625e-6 + 0.5 * 0.125e-6);
+  ASSERT_EQ(effects.capacity.size(), 3u);
+  EXPECT_EQ(effects.capacity[1].index, "GSI1");
+}
+
+}  // namespace
+}  // namespace monotable::capacity
