@@ -218,9 +218,10 @@ test('ConsistentRead on a GSI is a ValidationException', async () => {
 test('UpdateItem with a condition: success returns ALL_NEW', async () => {
   const out = await db.send(new UpdateItemCommand({
     TableName: Table, Key: key(orders[1]),
-    UpdateExpression: 'SET #s = :shipped, GSI1PK = :gsi, total = total + :fee',
+    // TOTAL (like STATUS) is a reserved word: expressions name it through a placeholder.
+    UpdateExpression: 'SET #s = :shipped, GSI1PK = :gsi, #t = #t + :fee',
     ConditionExpression: '#s = :placed',
-    ExpressionAttributeNames: { '#s': 'status' },
+    ExpressionAttributeNames: { '#s': 'status', '#t': 'total' },
     ExpressionAttributeValues: { ':shipped': S('SHIPPED'), ':gsi': S('STATUS#SHIPPED'),
                                  ':placed': S('PLACED'), ':fee': N('4.5') },
     ReturnValues: 'ALL_NEW',
@@ -292,7 +293,8 @@ test('TransactWriteItems cancelled: CancellationReasons in request order, nothin
       { Put: { TableName: Table, Item: { PK: S('USER#u3'), SK: S('PROFILE'), name: S('Grace') } } },
       { ConditionCheck: { TableName: Table, Key: key(users[1]),
                           ConditionExpression: 'attribute_not_exists(PK)' } },
-      { Update: { TableName: Table, Key: key(orders[3]), UpdateExpression: 'SET total = :t',
+      { Update: { TableName: Table, Key: key(orders[3]), UpdateExpression: 'SET #t = :t',
+                  ExpressionAttributeNames: { '#t': 'total' },
                   ExpressionAttributeValues: { ':t': N(0) } } },
     ],
   })));
@@ -376,6 +378,14 @@ test('DeleteItem returns ALL_OLD and the item is gone', async () => {
 });
 
 test('errors surface as the SDK\'s named exceptions with DynamoDB\'s messages', async () => {
+  const reserved = await rejection(db.send(new UpdateItemCommand({
+    TableName: Table, Key: key(orders[0]), UpdateExpression: 'SET total = :t',
+    ExpressionAttributeValues: { ':t': N(1) },
+  })));
+  assert.equal(reserved.name, 'ValidationException');
+  assert.equal(reserved.message,
+               'Invalid UpdateExpression: Attribute name is a reserved keyword; reserved keyword: total');
+
   const noTable = await rejection(db.send(new GetItemCommand({
     TableName: 'NoSuchTable', Key: { PK: S('a'), SK: S('b') } })));
   assert.equal(noTable.name, 'ResourceNotFoundException');
