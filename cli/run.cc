@@ -135,6 +135,40 @@ bool ParseEntries(const std::string& name, const std::string& text, std::vector<
   return true;
 }
 
+// Indented JSON that keeps small values on one line: an object or array whose compact form fits
+// in the remaining width is printed compactly ({"S": "C#c1"} stays on its line), larger ones are
+// expanded one member per line.
+void AppendReadable(const json& value, int indent, std::string* out) {
+  constexpr size_t kWidth = 100;
+  std::string compact = value.dump();
+  if (!value.is_structured() || value.empty() || compact.size() + indent <= kWidth) {
+    *out += compact;
+    return;
+  }
+  const std::string pad(indent + 2, ' ');
+  bool first = true;
+  *out += value.is_object() ? "{\n" : "[\n";
+  for (auto it = value.begin(); it != value.end(); ++it) {
+    if (!first) *out += ",\n";
+    first = false;
+    *out += pad;
+    if (value.is_object()) *out += json(it.key()).dump() + ": ";
+    AppendReadable(it.value(), indent + 2, out);
+  }
+  *out += "\n" + std::string(indent, ' ') + (value.is_object() ? "}" : "]");
+}
+
+std::string Readable(const json& value) {
+  std::string out;
+  AppendReadable(value, 0, &out);
+  return out;
+}
+
+// "1 request", "3 requests".
+std::string Count(size_t n, const char* noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
 // Returns 0 (help printed), 2 (usage error) or -1 (parsed, go on).
 int ParseRunArgs(const std::vector<std::string>& args, RunOptions* options) {
   for (size_t i = 0; i < args.size();) {
@@ -233,7 +267,7 @@ int RunCommand(const std::vector<std::string>& args) {
         outcome += ok ? " (expected)" : " (expected " + e.expect_error + ")";
       std::printf("# %zu %s  %s  -> %d %s\n", k + 1, e.operation.c_str(), e.source.c_str(),
                   result.http_status, outcome.c_str());
-      std::printf("%s\n", response.dump(2).c_str());
+      std::printf("%s\n", Readable(response).c_str());
       if (options.effects) std::fputs(EffectsToText(result.effects, "  ").c_str(), stdout);
     }
     std::fflush(stdout);
@@ -253,8 +287,8 @@ int RunCommand(const std::vector<std::string>& args) {
     }
   }
   if (!options.json_output) {
-    std::fprintf(stderr, "monotable run: %zu requests, %zu passed, %zu failed\n", entries.size(),
-                 passed, failed);
+    std::fprintf(stderr, "monotable run: %s, %zu passed, %zu failed\n",
+                 Count(entries.size(), "request").c_str(), passed, failed);
   }
   return failed == 0 ? 0 : 1;
 }
