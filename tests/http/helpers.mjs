@@ -51,8 +51,12 @@ export function startServer(extraArgs = []) {
         pid: child.pid,
         stderr: () => stderr,
         exited,
+        clients: [],
         // Stops this server by its own pid (SIGTERM, a clean shutdown); SIGKILL after 5 s.
+        // Closes the SDK clients made for it first: the server waits for idle keep-alive
+        // connections to time out before it exits.
         async stop() {
+          for (const c of this.clients) c.destroy();
           if (child.exitCode !== null || child.signalCode !== null) return exited;
           process.kill(child.pid, 'SIGTERM');
           const timeout = setTimeout(() => process.kill(child.pid, 'SIGKILL'), 5000);
@@ -68,12 +72,14 @@ export function startServer(extraArgs = []) {
 // An SDK v3 client for the server: any credentials work (signatures are not verified); one attempt
 // so that a wrong answer fails the test instead of being retried.
 export function client(server) {
-  return new DynamoDBClient({
+  const c = new DynamoDBClient({
     endpoint: server.endpoint,
     region: 'us-east-1',
     credentials: { accessKeyId: 'AKIDMONOTABLE', secretAccessKey: 'monotable-secret' },
     maxAttempts: 1,
   });
+  server.clients?.push(c);
+  return c;
 }
 
 // A signed-looking header set for raw requests (monotable checks only that an AWS4 Authorization
