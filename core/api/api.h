@@ -55,6 +55,7 @@ using Handler = Status (*)(Context& ctx);
 Status CreateTable(Context& ctx);
 Status DeleteTable(Context& ctx);
 Status DescribeTable(Context& ctx);
+Status UpdateTable(Context& ctx);
 Status ListTables(Context& ctx);
 Status PutItem(Context& ctx);
 Status GetItem(Context& ctx);

@@ -36,6 +36,7 @@ constexpr Operation kOperations[] = {
     {"TransactGetItems", api::TransactGetItems},
     {"TransactWriteItems", api::TransactWriteItems},
     {"UpdateItem", api::UpdateItem},
+    {"UpdateTable", api::UpdateTable},
 };
 
 api::Handler FindHandler(std::string_view name) {

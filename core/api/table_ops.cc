@@ -530,6 +530,199 @@ Status DeleteTable(Context& ctx) {
   return Status::Ok();
 }
 
+Status UpdateTable(Context& ctx) {
+  const json& req = ctx.request;
+  Constraints constraints;
+  Status s;
+  std::optional<std::string> table_name, billing_mode;
+  if (!(s = ReadString(req, "TableName", &table_name)).ok()) return s;
+  if (!(s = ReadString(req, "BillingMode", &billing_mode)).ok()) return s;
+  const json* defs_json = nullptr;
+  if (!(s = ReadArray(req, "AttributeDefinitions", &defs_json)).ok()) return s;
+  std::vector<storage::KeyAttribute> new_defs;
+  if (defs_json) {
+    for (const json& d : *defs_json) {
+      if (!d.is_object()) return Status::Serialization("Unexpected value type in payload");
+      std::optional<std::string> name, type;
+      if (!(s = ReadString(d, "AttributeName", &name)).ok()) return s;
+      if (!(s = ReadString(d, "AttributeType", &type)).ok()) return s;
+      constraints.Enum(type, "attributeDefinitions.member.attributeType", {"B", "N", "S"});
+      if (name && type) {
+        new_defs.push_back({*name, *type == "S" ? Type::kS : *type == "N" ? Type::kN : Type::kB});
+      }
+    }
+  }
+  std::optional<storage::ProvisionedThroughput> throughput;
+  if (!(s = ReadThroughput(req, "", &constraints, &throughput)).ok()) return s;
+  const json* updates = nullptr;
+  if (!(s = ReadArray(req, "GlobalSecondaryIndexUpdates", &updates)).ok()) return s;
+  // Creates are read like CreateTable's GlobalSecondaryIndexes.
+  json creates = json::object();
+  creates["GlobalSecondaryIndexes"] = json::array();
+  std::vector<std::string> deletes;
+  std::vector<std::pair<std::string, storage::ProvisionedThroughput>> index_throughput;
+  std::vector<std::string> update_names;
+  if (updates) {
+    for (const json& u : *updates) {
+      if (!u.is_object()) return Status::Serialization("Unexpected value type in payload");
+      const json *create = nullptr, *del = nullptr, *upd = nullptr;
+      if (!(s = ReadObject(u, "Create", &create)).ok()) return s;
+      if (!(s = ReadObject(u, "Delete", &del)).ok()) return s;
+      if (!(s = ReadObject(u, "Update", &upd)).ok()) return s;
+      if (!create && !del && !upd) {
+        return Status::Validation(
+            "One or more parameter values were invalid: One of GlobalSecondaryIndexUpdate.Update, "
+            "GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Delete must not be "
+            "null");
+      }
+      const json* body = create ? create : del ? del : upd;
+      std::optional<std::string> index_name;
+      if (!(s = ReadString(*body, "IndexName", &index_name)).ok()) return s;
+      constraints.TableName(index_name, "globalSecondaryIndexUpdates.member.indexName", true);
+      const std::string name = index_name.value_or("");
+      if (std::find(update_names.begin(), update_names.end(), name) != update_names.end()) {
+        return Status::Validation(
+            "One or more parameter values were invalid: Only one global secondary index update "
+            "per index is allowed simultaneously. Index: " +
+            name);
+      }
+      update_names.push_back(name);
+      if (create) creates["GlobalSecondaryIndexes"].push_back(*create);
+      if (del) deletes.push_back(name);
+      if (upd) {
+        std::optional<storage::ProvisionedThroughput> t;
+        if (!(s = ReadThroughput(*upd, "", &constraints, &t)).ok()) return s;
+        if (t) index_throughput.emplace_back(name, *t);
+      }
+    }
+  }
+  std::optional<std::vector<IndexRequest>> gsis;
+  if (!creates["GlobalSecondaryIndexes"].empty()) {
+    if (!(s = ReadIndexes(creates, "GlobalSecondaryIndexes", "globalSecondaryIndexUpdates", true,
+                          &constraints, &gsis))
+             .ok()) {
+      return s;
+    }
+  }
+  constraints.TableName(table_name, "tableName", true);
+  constraints.Enum(billing_mode, "billingMode", {"PROVISIONED", "PAY_PER_REQUEST"});
+  if (!(s = constraints.ToStatus()).ok()) return s;
+  if (!throughput && !billing_mode && (!updates || updates->empty())) {
+    return Status::Validation(
+        "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
+        "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
+  }
+  if (billing_mode && *billing_mode == "PROVISIONED" && !throughput) {
+    return Status::Validation(
+        "One or more parameter values were invalid: ProvisionedThroughput must be specified when "
+        "BillingMode is PROVISIONED");
+  }
+  storage::Table* table = ctx.state.FindTable(*table_name);
+  if (!table) {
+    return Status::ResourceNotFound("Requested resource not found: Table: " + *table_name +
+                                    " not found");
+  }
+  const storage::TableSchema& schema = table->schema();
+  const bool pay_per_request =
+      billing_mode ? *billing_mode == "PAY_PER_REQUEST" : schema.pay_per_request;
+  if (throughput && pay_per_request) {
+    return Status::Validation(
+        "One or more parameter values were invalid: Neither ReadCapacityUnits nor "
+        "WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
+  }
+  // Attribute definitions: the table's, plus (or overridden by) the request's.
+  std::vector<storage::KeyAttribute> defs = schema.attribute_definitions;
+  for (const auto& d : new_defs) {
+    bool found = false;
+    for (auto& e : defs) {
+      if (e.name == d.name) {
+        found = true;
+        e.type = d.type;
+      }
+    }
+    if (!found) defs.push_back(d);
+  }
+  std::vector<std::string> def_names;
+  for (const auto& d : defs) def_names.push_back(d.name);
+  for (const std::string& name : deletes) {
+    const storage::IndexSchema* index = schema.FindIndex(name);
+    if (!index || !index->global) {
+      return Status::ResourceNotFound("Requested resource not found: Index: " + name +
+                                      " not found");
+    }
+  }
+  for (const auto& [name, t] : index_throughput) {
+    const storage::IndexSchema* index = schema.FindIndex(name);
+    if (!index || !index->global) {
+      return Status::ResourceNotFound("Requested resource not found: Index: " + name +
+                                      " not found");
+    }
+  }
+  if (gsis) {
+    for (const IndexRequest& index : *gsis) {
+      if (!(s = CheckKeySchema(index.keys, def_names)).ok()) return s;
+      if (!index.projection_type) {
+        return Status::Validation(
+            "One or more parameter values were invalid: Unknown ProjectionType: null");
+      }
+      if (index.non_key_attributes && *index.projection_type != "INCLUDE") {
+        return Status::Validation("One or more parameter values were invalid: ProjectionType is " +
+                                  *index.projection_type + ", but NonKeyAttributes is specified");
+      }
+      if (schema.FindIndex(index.name)) {
+        return Status(ErrorCode::kResourceInUse,
+                      "Attempting to create an index which already exists");
+      }
+    }
+  }
+
+  // Apply: everything above is validated, nothing below fails.
+  storage::TableSchema& mutable_schema = table->mutable_schema();
+  mutable_schema.attribute_definitions = defs;
+  mutable_schema.pay_per_request = pay_per_request;
+  if (throughput) mutable_schema.throughput = *throughput;
+  if (pay_per_request) mutable_schema.throughput = {};
+  for (const auto& [name, t] : index_throughput) {
+    for (auto& index : mutable_schema.indexes) {
+      if (index.name == name) index.throughput = t;
+    }
+  }
+  for (const std::string& name : deletes) {
+    for (size_t i = 0; i < table->schema().indexes.size(); ++i) {
+      if (table->schema().indexes[i].name == name) {
+        table->RemoveIndex(i);
+        break;
+      }
+    }
+  }
+  if (gsis) {
+    for (const IndexRequest& in : *gsis) {
+      storage::IndexSchema index;
+      index.name = in.name;
+      index.global = true;
+      index.keys = MakeKeySchema(in.keys, defs);
+      index.projection = *in.projection_type == "ALL"         ? storage::ProjectionType::kAll
+                         : *in.projection_type == "KEYS_ONLY" ? storage::ProjectionType::kKeysOnly
+                                                              : storage::ProjectionType::kInclude;
+      if (in.non_key_attributes) index.non_key_attributes = *in.non_key_attributes;
+      if (in.throughput) index.throughput = *in.throughput;
+      index.arn = table->schema().arn + "/index/" + index.name;
+      table->AddIndex(std::move(index));  // backfilled from the existing items at once
+    }
+  }
+  // Unused attribute definitions are dropped, as DynamoDB keeps only those a key uses.
+  std::vector<storage::KeyAttribute> used;
+  for (const auto& d : mutable_schema.attribute_definitions) {
+    bool in_use = mutable_schema.keys.Contains(d.name);
+    for (const auto& index : mutable_schema.indexes) in_use = in_use || index.keys.Contains(d.name);
+    if (in_use) used.push_back(d);
+  }
+  mutable_schema.attribute_definitions = used;
+  ctx.changed = true;
+  ctx.response["TableDescription"] = TableDescription(*table, "ACTIVE");
+  return Status::Ok();
+}
+
 Status ListTables(Context& ctx) {
   std::optional<int64_t> limit;
   std::optional<std::string> start;

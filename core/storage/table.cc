@@ -240,4 +240,27 @@ void Table::Commit(const WritePlan& plan) {
   }
 }
 
+void Table::AddIndex(IndexSchema index) {
+  schema_.indexes.push_back(std::move(index));
+  indexes_.emplace_back();
+  const size_t i = indexes_.size() - 1;
+  IndexData& data = indexes_[i];
+  PartitionId ip;
+  std::string is;
+  for (auto c = base_.First(); c.id; c = base_.Next(c)) {
+    for (const auto& [sort, entry] : *c.rows) {
+      if (!IndexPosition(i, *entry.item, &ip, &is)) continue;  // sparse: not in the index
+      const uint32_t size = EntrySize(i, *entry.item);
+      data.store.Mutable(ip)[is] = Entry{entry.item, size};
+      ++data.count;
+      data.bytes += size;
+    }
+  }
+}
+
+void Table::RemoveIndex(size_t i) {
+  schema_.indexes.erase(schema_.indexes.begin() + static_cast<std::ptrdiff_t>(i));
+  indexes_.erase(indexes_.begin() + static_cast<std::ptrdiff_t>(i));
+}
+
 }  // namespace monotable::storage

@@ -64,6 +64,14 @@ class Table {
   // Applies a plan made against the current state.
   void Commit(const WritePlan& plan);
 
+  // Schema changes (UpdateTable). AddIndex backfills the new index from every item (DynamoDB
+  // builds a new GSI from the existing items); RemoveIndex drops an index and its entries.
+  // REQUIRES: no index of that name exists (AddIndex) / `i` is a valid index (RemoveIndex).
+  void AddIndex(IndexSchema index);
+  void RemoveIndex(size_t i);
+  // Billing mode, throughput and attribute definitions; REQUIRES: keys and indexes unchanged.
+  TableSchema& mutable_schema() { return schema_; }
+
   // Where items and index entries live (read paths seek here).
   const Store& base() const { return base_; }
   const Store& index_store(size_t i) const { return indexes_[i].store; }
