@@ -114,8 +114,11 @@ void AccountWrite(Context& ctx, const WriteSpec& spec, const PreparedWrite& prep
     } else if (!plan.old_item) {
       action = ItemAction::kInserted;
       what = "new item";
+      reason = "no item had this key: created";
     } else {
       action = spec.kind == WriteKind::kPut ? ItemAction::kReplaced : ItemAction::kUpdated;
+      reason = spec.kind == WriteKind::kPut ? "PutItem replaces the whole item"
+                                            : "updated in place; billed on the larger image";
       what = "larger of the item before (" + capacity::FormatBytes(plan.old_size) +
              " bytes) and after:";
     }
@@ -129,6 +132,20 @@ void AccountWrite(Context& ctx, const WriteSpec& spec, const PreparedWrite& prep
              std::move(reason));
   if (!prepared.condition_failed && spec.kind != WriteKind::kConditionCheck) {
     LintItemSize(ctx, billed_size, false);
+    if (plan.new_item && plan.new_size >= 200) {
+      // Attribute names are stored (and billed) on every item: long names on small items cost.
+      size_t name_bytes = 0;
+      for (const auto& [name, value] : *plan.new_item) name_bytes += name.size();
+      if (name_bytes * 3 > plan.new_size) {
+        std::string lint = "attribute names are " + capacity::FormatBytes(name_bytes) +
+                           " of this " + capacity::FormatBytes(plan.new_size) +
+                           "-byte item: names are stored and billed on every item, shorter ones "
+                           "cost less";
+        bool seen = false;
+        for (const std::string& l : ctx.effects.lints) seen = seen || l == lint;
+        if (!seen) ctx.effects.lints.push_back(std::move(lint));
+      }
+    }
     for (size_t i = 0; i < schema.indexes.size(); ++i) {
       const storage::IndexSchema& index = schema.indexes[i];
       const storage::IndexChange& c = plan.index_changes[i];
