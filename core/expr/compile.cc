@@ -348,10 +348,14 @@ class ConditionCompiler : public Compiler {
       }
       if (type.empty()) type = BetweenBoundsError(n.kids[1], n.kids[2]);
     } else if (n.kind == SynKind::kIn) {
-      // DynamoDB accepts at most 100 operands in IN, the left-hand one included.
-      if (n.kids.size() > kMaxInOperands && count.empty()) {
-        count = "The IN operator is provided with too many operands; number of operands: " +
-                std::to_string(n.kids.size());
+      // DynamoDB documents at most 100 values in an IN list. The message wording is taken from
+      // an emulator's tests [?] (see docs/compatibility.md).
+      size_t members = n.kids.size() - 1;
+      if (members > kMaxInOperands && count.empty()) {
+        count =
+            "Too many operands for the operator or function; operator or function: IN, number "
+            "of operands: " +
+            std::to_string(members);
       }
     }
     if (!count.empty()) return count;

@@ -196,6 +196,16 @@ bool Condition::Evaluate(const Item& item) const {
   return Eval(*tree_, item, tree_->root);
 }
 
+std::vector<std::string> Condition::TopLevelAttributes() const {
+  std::vector<std::string> names;
+  if (!tree_) return names;
+  for (const Path& p : tree_->paths) {
+    const std::string& n = p.TopLevelName();
+    if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+  }
+  return names;
+}
+
 bool KeyCondition::RangeMatches(const Value& v) const {
   if (!has_range) return true;
   Ref item_value, a, b;

@@ -116,6 +116,11 @@ class Condition {
 
   bool empty() const { return tree_ == nullptr; }
 
+  // The distinct top-level attribute names the condition reads, in first-use order (e.g. for
+  // Query's rule "Filter Expression can only contain non-primary key attributes: Primary key
+  // attribute: <name>", and for deciding whether an LSI query must fetch from the table).
+  std::vector<std::string> TopLevelAttributes() const;
+
   struct Tree;  // the AST (ast.h), private to core/expr
   const Tree* tree() const { return tree_.get(); }
 
@@ -130,7 +135,7 @@ class Condition {
 //   OR, AND, NOT, then BETWEEN / IN / comparators / functions, parentheses anywhere.
 // Operands are paths, :values and size(path). Functions: attribute_exists(path),
 // attribute_not_exists(path), attribute_type(path, :type), begins_with(path, operand),
-// contains(path, operand). IN takes 1..100 operands.
+// contains(path, operand). IN takes 1..100 values in its list.
 // Errors (ValidationException; <K> is KindName(kind)):
 //   "Invalid <K>: The expression can not be empty;"
 //   "Invalid <K>: Syntax error; token: \"<tok>\", near: \"<context>\""
@@ -303,7 +308,7 @@ size_t ReservedWordCount();
 
 // Limits (dynamodb-rules.md §1.3).
 inline constexpr size_t kMaxExpressionBytes = 4096;
-inline constexpr size_t kMaxInOperands = 100;
+inline constexpr size_t kMaxInOperands = 100;  // values in an IN list
 inline constexpr size_t kMaxUpdateOperators = 300;
 
 }  // namespace monotable::expr

@@ -184,6 +184,17 @@ TEST(EvaluateTest, MissingItemIsEmpty) {
   EXPECT_TRUE(c.Evaluate(Item()));
 }
 
+TEST(EvaluateTest, TopLevelAttributesInFirstUseOrder) {
+  AttributeValues values = ValuesOf(R"({":v":{"S":"x"}})");
+  AttributeNames names = NamesOf(R"({"#s":"sk"})");
+  Condition c;
+  ASSERT_TRUE(ParseCondition(Kind::kFilter, "b.c = :v AND (size(#s) > size(a[1]) OR b <> :v)",
+                             &names, &values, nullptr, &c)
+                  .ok());
+  EXPECT_EQ(c.TopLevelAttributes(), (std::vector<std::string>{"b", "sk", "a"}));
+  EXPECT_TRUE(Condition().TopLevelAttributes().empty());
+}
+
 TEST(EvaluateTest, EmptyConditionIsTrue) {
   Condition c;
   EXPECT_TRUE(c.empty());
