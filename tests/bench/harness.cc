@@ -1,0 +1,315 @@
+// harness: a small timing harness for the benchmark workload, the same source natively and under
+// node (Google Benchmark does not build for WebAssembly), so native and WebAssembly figures come
+// from identical code. Also measures memory per item with a counting allocator (every operator
+// new in this binary goes through it), and the plain std::map baseline.
+//
+// usage: monotable_bench_lite [--items N[,N...]] [--min-ms MS] [--reps R] [--json] [--ops a,b]
+//   --items   item counts of the scaled Orders example (default 10000,100000,1000000)
+//   --min-ms  minimum time per repetition of one operation (default 200)
+//   --reps    repetitions; the fastest is reported (least disturbed by other load; default 3)
+//   --json    one JSON object per line, for scripts/bench (otherwise a readable table)
+//   --ops     only these operation ids (load, memory and the baseline always run)
+//   --dump N PREFIX  instead of benchmarking, write the workload for N items for the HTTP client
+//             (tests/bench/endpoint.mjs): PREFIX.model.json (the model file: CreateTable and
+//             items) and PREFIX.ops.json ([{id, title, operation, bodies}])
+// Exit status: 0, or 1 when a request of the workload failed (its error is printed).
+#include <malloc.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "workload.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
+
+// ---- Counting allocator: live bytes of everything allocated with operator new. ----
+namespace {
+int64_t g_live_bytes = 0;
+}  // namespace
+
+void* operator new(size_t n) {
+  void* p = std::malloc(n ? n : 1);
+  if (!p) std::abort();  // out of memory: nothing sensible to do in a benchmark
+  g_live_bytes += static_cast<int64_t>(malloc_usable_size(p));
+  return p;
+}
+void* operator new[](size_t n) { return operator new(n); }
+void operator delete(void* p) noexcept {
+  if (!p) return;
+  g_live_bytes -= static_cast<int64_t>(malloc_usable_size(p));
+  std::free(p);
+}
+void operator delete[](void* p) noexcept { operator delete(p); }
+void operator delete(void* p, size_t) noexcept { operator delete(p); }
+void operator delete[](void* p, size_t) noexcept { operator delete(p); }
+
+namespace monotable::bench {
+namespace {
+
+#ifdef __EMSCRIPTEN__
+// Node's process CPU time (user + system) in microseconds; wall-clock time outside node.
+EM_JS(double, JsCpuMicros, (), {
+  if (typeof process != = 'undefined' && process.cpuUsage) {
+    const u = process.cpuUsage();
+    return u.user + u.system;
+  }
+  return performance.now() * 1000;
+});
+double CpuNs() { return JsCpuMicros() * 1000.0; }
+double WallNs() { return emscripten_get_now() * 1e6; }
+const char* kTarget = "wasm";
+#else
+double CpuNs() {
+  timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+double WallNs() {
+  return static_cast<double>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                 std::chrono::steady_clock::now().time_since_epoch())
+                                 .count());
+}
+const char* kTarget = "native";
+#endif
+
+struct Options {
+  std::vector<uint64_t> items = {10000, 100000, 1000000};
+  double min_ms = 200;
+  int reps = 3;
+  bool json = false;
+  std::vector<std::string> ops;
+};
+
+struct Timing {
+  double cpu_ns = 0;   // per operation, fastest repetition
+  double wall_ns = 0;  // per operation, fastest repetition
+  uint64_t iterations = 0;
+};
+
+// Runs `fn(i)` for i = 0, 1, ... in batches until min_ms of wall time passed, `reps` times.
+template <typename Fn>
+Timing Measure(const Options& o, Fn fn) {
+  Timing best;
+  uint64_t i = 0;
+  for (int rep = 0; rep < o.reps; ++rep) {
+    double cpu0 = CpuNs(), wall0 = WallNs();
+    uint64_t n = 0;
+    uint64_t batch = 1;
+    double wall = 0;
+    while (wall < o.min_ms * 1e6) {
+      for (uint64_t b = 0; b < batch; ++b) fn(i++);
+      n += batch;
+      if (batch < 1024) batch *= 2;
+      wall = WallNs() - wall0;
+    }
+    double cpu = (CpuNs() - cpu0) / n;
+    double w = wall / n;
+    if (rep == 0 || cpu < best.cpu_ns) best.cpu_ns = cpu;
+    if (rep == 0 || w < best.wall_ns) best.wall_ns = w;
+    best.iterations += n;
+  }
+  return best;
+}
+
+void Print(const Options& o, uint64_t items, const std::string& id, const std::string& title,
+           const Timing& t) {
+  if (o.json) {
+    std::printf(
+        "{\"target\":\"%s\",\"items\":%llu,\"op\":\"%s\",\"cpu_ns\":%.1f,\"wall_ns\":%.1f,"
+        "\"iterations\":%llu}\n",
+        kTarget, static_cast<unsigned long long>(items), id.c_str(), t.cpu_ns, t.wall_ns,
+        static_cast<unsigned long long>(t.iterations));
+  } else {
+    std::printf("  %-58s %12.0f ns cpu %12.0f ns wall %9llu it\n", title.c_str(), t.cpu_ns,
+                t.wall_ns, static_cast<unsigned long long>(t.iterations));
+  }
+  std::fflush(stdout);
+}
+
+// Returns false when a request of the workload failed.
+bool RunOne(const Options& o, uint64_t target_items) {
+  Model model;
+  double cpu0 = CpuNs();
+  Status s = GenerateOrders(target_items, &model);
+  double generate_ns = CpuNs() - cpu0;
+  if (!s.ok()) {
+    std::fprintf(stderr, "generate: %s\n", s.message().c_str());
+    return false;
+  }
+  DataSize data = SizeOf(model);
+  std::vector<Operation> ops = MakeOperations(model);
+  if (!o.json) {
+    std::printf("%s, Orders x %llu items (%.1f MB of DynamoDB item size)\n", kTarget,
+                static_cast<unsigned long long>(data.items), data.bytes / 1e6);
+  }
+
+  // Load: CreateTable + BatchWriteItem through Execute (LoadModel), counting what stays allocated.
+  auto engine = std::make_unique<Engine>();
+  int64_t live0 = g_live_bytes;
+  cpu0 = CpuNs();
+  double wall0 = WallNs();
+  s = LoadModel(model, engine.get());
+  Timing load{CpuNs() - cpu0, WallNs() - wall0, 1};
+  int64_t engine_bytes = g_live_bytes - live0;
+  if (!s.ok()) {
+    std::fprintf(stderr, "load: %s\n", s.message().c_str());
+    return false;
+  }
+  const uint64_t items = data.items;
+  if (o.json) {
+    std::printf(
+        "{\"target\":\"%s\",\"items\":%llu,\"op\":\"generate\",\"cpu_ns\":%.0f}\n"
+        "{\"target\":\"%s\",\"items\":%llu,\"op\":\"load\",\"cpu_ns\":%.0f,\"wall_ns\":%.0f}\n"
+        "{\"target\":\"%s\",\"items\":%llu,\"op\":\"memory\",\"engine_bytes\":%lld,"
+        "\"item_bytes\":%llu}\n",
+        kTarget, static_cast<unsigned long long>(items), generate_ns, kTarget,
+        static_cast<unsigned long long>(items), load.cpu_ns, load.wall_ns, kTarget,
+        static_cast<unsigned long long>(items), static_cast<long long>(engine_bytes),
+        static_cast<unsigned long long>(data.bytes));
+  } else {
+    std::printf("  %-58s %12.0f ms cpu\n", "generate the model", generate_ns / 1e6);
+    std::printf("  %-58s %12.0f ms cpu %12.0f ms wall (%.0f ns/item)\n",
+                "load (CreateTable + BatchWriteItem x 25)", load.cpu_ns / 1e6, load.wall_ns / 1e6,
+                load.cpu_ns / items);
+    std::printf("  %-58s %12.1f bytes/item allocated (DynamoDB size %.1f bytes/item)\n", "memory",
+                static_cast<double>(engine_bytes) / items, static_cast<double>(data.bytes) / items);
+  }
+
+  for (const Operation& op : ops) {
+    if (!o.ops.empty()) {
+      bool wanted = false;
+      for (const std::string& id : o.ops) wanted |= id == op.id;
+      if (!wanted) continue;
+    }
+    std::string error = CheckOperation(op, engine.get());
+    if (!error.empty()) {
+      std::fprintf(stderr, "%s\n", error.c_str());
+      return false;
+    }
+    const size_t n = op.bodies.size();
+    Timing t = Measure(o, [&](uint64_t i) {
+      Result r = engine->Execute(op.operation, op.bodies[i % n]);
+      if (r.http_status != 200) std::abort();  // checked above: cannot fail
+    });
+    Print(o, items, op.id, op.title, t);
+  }
+
+  // The baseline: the same keys in a std::map, no JSON, no expressions, no capacity.
+  Baseline baseline(&model);
+  {
+    const size_t n = baseline.get_keys.size();
+    Item out;
+    Timing t = Measure(o, [&](uint64_t i) {
+      const auto& k = baseline.get_keys[i % n];
+      if (!baseline.Get(k.first, k.second, &out)) std::abort();
+    });
+    Print(o, items, "baseline-get", "baseline: std::map find + copy the item", t);
+  }
+  {
+    const size_t n = baseline.query_partitions.size();
+    std::vector<Item> out;
+    Timing t = Measure(o, [&](uint64_t i) {
+      baseline.NewestInPartition(baseline.query_partitions[i % n], "O#", 10, &out);
+    });
+    Print(o, items, "baseline-range10", "baseline: std::map range scan, 10 newest, copied", t);
+  }
+  return true;
+}
+
+// Writes the workload for the HTTP client (see --dump). Returns an exit status.
+int Dump(uint64_t target_items, const std::string& prefix) {
+  Model model;
+  Status s = GenerateOrders(target_items, &model);
+  if (!s.ok()) {
+    std::fprintf(stderr, "generate: %s\n", s.message().c_str());
+    return 1;
+  }
+  std::vector<Operation> ops = MakeOperations(model);
+  std::string text = "[";
+  for (size_t i = 0; i < ops.size(); ++i) {
+    const Operation& op = ops[i];
+    // Ids, titles and operation names are plain ASCII without quotes; bodies are JSON objects.
+    text += i ? ",\n" : "\n";
+    text += "{\"id\":\"" + op.id + "\",\"title\":\"" + op.title + "\",\"operation\":\"" +
+            op.operation + "\",\"bodies\":[";
+    for (size_t b = 0; b < op.bodies.size(); ++b) text += (b ? "," : "") + op.bodies[b];
+    text += "]}";
+  }
+  text += "\n]\n";
+  const std::string model_text = SerializeModel(model);
+  const std::string* texts[] = {&model_text, &text};
+  const std::string paths[] = {prefix + ".model.json", prefix + ".ops.json"};
+  for (int k = 0; k < 2; ++k) {
+    const std::string& path = paths[k];
+    const std::string* content = texts[k];
+    FILE* f = std::fopen(path.c_str(), "wb");
+    if (!f || std::fwrite(content->data(), 1, content->size(), f) != content->size()) {
+      std::fprintf(stderr, "cannot write %s\n", path.c_str());
+      if (f) std::fclose(f);
+      return 1;
+    }
+    std::fclose(f);
+  }
+  return 0;
+}
+
+bool ParseList(const char* text, std::vector<std::string>* out) {
+  out->clear();
+  std::string cur;
+  for (const char* p = text;; ++p) {
+    if (*p == ',' || *p == '\0') {
+      if (!cur.empty()) out->push_back(cur);
+      cur.clear();
+      if (*p == '\0') break;
+    } else {
+      cur += *p;
+    }
+  }
+  return !out->empty();
+}
+
+}  // namespace
+}  // namespace monotable::bench
+
+int main(int argc, char** argv) {
+  using namespace monotable::bench;
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    const char* next = i + 1 < argc ? argv[i + 1] : nullptr;
+    if (a == "--json") {
+      o.json = true;
+    } else if (a == "--items" && next) {
+      std::vector<std::string> parts;
+      ParseList(argv[++i], &parts);
+      o.items.clear();
+      for (const std::string& p : parts) o.items.push_back(std::strtoull(p.c_str(), nullptr, 10));
+    } else if (a == "--min-ms" && next) {
+      o.min_ms = std::atof(argv[++i]);
+    } else if (a == "--reps" && next) {
+      o.reps = std::atoi(argv[++i]);
+    } else if (a == "--ops" && next) {
+      ParseList(argv[++i], &o.ops);
+    } else if (a == "--dump" && i + 2 < argc) {
+      uint64_t n = std::strtoull(argv[i + 1], nullptr, 10);
+      return Dump(n ? n : 1, argv[i + 2]);
+    } else {
+      std::fprintf(stderr, "monotable_bench_lite: unknown argument '%s'\n", a.c_str());
+      return 2;
+    }
+  }
+  if (o.reps < 1) o.reps = 1;
+  for (uint64_t n : o.items) {
+    if (n == 0) continue;
+    if (!RunOne(o, n)) return 1;
+  }
+  return 0;
+}
