@@ -245,6 +245,13 @@ int ServeCommand(const std::vector<std::string>& args) {
   server.Delete(".*", handle);
   server.Patch(".*", handle);
   server.Options(".*", handle);
+  // Responses are never compressed: clients check x-amz-crc32 against the bytes they receive, and
+  // httplib would gzip or brotli-encode JSON and text bodies for any client that accepts them.
+  // The request is httplib's own non-const object, handed to handlers as const.
+  server.set_pre_routing_handler([](const httplib::Request& req, httplib::Response&) {
+    const_cast<httplib::Request&>(req).headers.erase("Accept-Encoding");
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
   // httplib's own refusals (e.g. 413 for a body over the limit) still carry DynamoDB's headers.
   httplib::Server::HandlerWithResponse add_request_id = [](const httplib::Request&,
                                                            httplib::Response& res) {

@@ -106,6 +106,16 @@ test('other content types and methods get DynamoDB\'s 404', async () => {
   }
 });
 
+test('responses are not compressed, even when the client accepts gzip', async () => {
+  for (const contentType of ['application/x-amz-json-1.0', 'application/json']) {
+    const res = await rawRequest(server, 'ListTables', {},
+                                 { 'Content-Type': contentType, 'Accept-Encoding': 'gzip, br' });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-encoding'), null, contentType);
+    assertDynamoHeaders(res, contentType);
+  }
+});
+
 test('CORS: a browser origin may call the endpoint', async () => {
   const preflight = await fetch(server.endpoint + '/', {
     method: 'OPTIONS',
