@@ -419,7 +419,7 @@ void App::Frame() {
   }
   ImGui::End();
 
-  const float patterns_h = std::floor(body * 0.40f);
+  const float patterns_h = std::floor(body * 0.50f);
   if (BeginPanel("##patterns", ImVec2(origin.x, y_body), ImVec2(left_w, patterns_h))) {
     DrawPatternsPanel(&patterns_panel_, patterns_view_, &intents_);
   }
@@ -460,22 +460,25 @@ void App::Frame() {
       std::string tour_label =
           tour_view_.model_name.empty() ? "Tour" : "Tour of " + tour_view_.model_name;
       tour_label += "###tour";
-      if (ImGui::BeginTabItem(tour_label.c_str(), nullptr,
-                              select_side_tab_ == 0 ? ImGuiTabItemFlags_SetSelected : 0)) {
+      bool tour_open = ImGui::BeginTabItem(
+          tour_label.c_str(), nullptr, select_side_tab_ == 0 ? ImGuiTabItemFlags_SetSelected : 0);
+      TrackItem("Tour");
+      if (tour_open) {
         side_tab_ = 0;
         DrawTourPanel(&tour_panel_, tour_view_, &intents_);
         ImGui::EndTabItem();
       }
-      TrackItem("Tour");
       std::string history_label =
           "History (" + std::to_string(history_view_.entries.size()) + ")###history";
-      if (ImGui::BeginTabItem(history_label.c_str(), nullptr,
-                              select_side_tab_ == 1 ? ImGuiTabItemFlags_SetSelected : 0)) {
+      bool history_open =
+          ImGui::BeginTabItem(history_label.c_str(), nullptr,
+                              select_side_tab_ == 1 ? ImGuiTabItemFlags_SetSelected : 0);
+      TrackItem("History");
+      if (history_open) {
         side_tab_ = 1;
         DrawHistoryPanel(&history_panel_, history_view_, &intents_);
         ImGui::EndTabItem();
       }
-      TrackItem("History");
       select_side_tab_ = -1;
       ImGui::EndTabBar();
     }

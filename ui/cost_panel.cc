@@ -125,8 +125,10 @@ void DrawCostPanel(CostPanelState* state, const CostView& view, Intents* intents
     BigNumber(FormatDollars(view.dollars_per_million).c_str(), "per million");
     ImGui::EndTable();
   }
-  MutedText("This request: %s on-demand (us-east-1, prices as of %s)",
+  ImGui::PushTextWrapPos(0);
+  MutedText("This request: %s on-demand (us-east-1 prices as of %s)",
             FormatDollars(view.dollars).c_str(), view.prices_as_of.c_str());
+  ImGui::PopTextWrapPos();
 
   // Capacity per table and index, with the arithmetic.
   if (!view.lines.empty() &&
@@ -198,10 +200,12 @@ void DrawCostPanel(CostPanelState* state, const CostView& view, Intents* intents
   CostPlot(view, plot_height);
 
   ImGui::Separator();
+  ImGui::PushTextWrapPos(0);
   ImGui::Text("Session: %d request%s, %s RRU, %s WRU, %s", view.session_requests,
               view.session_requests == 1 ? "" : "s", FormatUnits(view.session_read_units).c_str(),
               FormatUnits(view.session_write_units).c_str(),
               FormatDollars(view.session_dollars).c_str());
+  ImGui::PopTextWrapPos();
   (void)state;
   (void)intents;
 }

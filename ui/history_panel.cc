@@ -19,7 +19,7 @@ void DrawHistoryPanel(HistoryPanelState* state, const HistoryView& view, Intents
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("#");
   ImGui::TableSetupColumn("Request", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("Cost");
+  ImGui::TableSetupColumn("$/M");
   ImGui::TableSetupColumn("");
   ImGui::TableHeadersRow();
   // The starting point: the model as loaded.
@@ -59,7 +59,6 @@ void DrawHistoryPanel(HistoryPanelState* state, const HistoryView& view, Intents
       std::string rerun = "Re-run##" + std::to_string(i + 1);
       if (TrackedSmallButton(rerun.c_str())) intents->push_back(Intent{IntentKind::kRerun, i});
       if (i != view.current) {
-        ImGui::SameLine();
         std::string undo = "Undo to##" + std::to_string(i + 1);
         if (TrackedSmallButton(undo.c_str())) intents->push_back(Intent{IntentKind::kUndoTo, i});
         if (ImGui::IsItemHovered()) {

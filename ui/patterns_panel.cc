@@ -17,7 +17,7 @@ void DrawPatternsPanel(PatternsPanelState* state, const PatternsView& view, Inte
     ImGui::SameLine();
     float button_width = ImGui::CalcTextSize("Run all").x + ImGui::GetStyle().FramePadding.x * 2;
     ImGui::SetCursorPosX(ImGui::GetWindowContentRegionMax().x - button_width);
-    if (TrackedButton("Run all")) intents->push_back(Intent{IntentKind::kRunAll});
+    if (TrackedButton("Run all")) intents->push_back(Intent(IntentKind::kRunAll));
     if (view.ran_all) {
       MutedText("All %zu patterns: %s RRU, %s WRU, %s", view.rows.size(),
                 FormatUnits(view.all_read_units).c_str(), FormatUnits(view.all_write_units).c_str(),
@@ -25,16 +25,12 @@ void DrawPatternsPanel(PatternsPanelState* state, const PatternsView& view, Inte
     }
   }
   ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
-                          ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit |
-                          ImGuiTableFlags_Resizable;
-  if (!ImGui::BeginTable("##patterns", 6, flags)) return;
+                          ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("##patterns", 3, flags)) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("", ImGuiTableColumnFlags_NoResize);
-  ImGui::TableSetupColumn("Pattern", ImGuiTableColumnFlags_WidthStretch, 1.4f);
-  ImGui::TableSetupColumn("Operation");
-  ImGui::TableSetupColumn("Key condition", ImGuiTableColumnFlags_WidthStretch, 1.6f);
-  ImGui::TableSetupColumn("Index");
-  ImGui::TableSetupColumn("Last run");
+  ImGui::TableSetupColumn("Pattern", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("Last run", ImGuiTableColumnFlags_WidthFixed);
   ImGui::TableHeadersRow();
   state->hovered_row = -1;
   for (int i = 0; i < static_cast<int>(view.rows.size()); ++i) {
@@ -44,17 +40,41 @@ void DrawPatternsPanel(PatternsPanelState* state, const PatternsView& view, Inte
     ImGui::TableSetColumnIndex(0);
     std::string run_label = "Run##" + row.id;
     if (TrackedSmallButton(run_label.c_str())) {
-      intents->push_back(Intent{IntentKind::kRunPattern, i});
+      intents->push_back(Intent(IntentKind::kRunPattern, i));
     }
+    // Two lines: the name (click to edit in the builder), then operation, index and key condition.
     ImGui::TableSetColumnIndex(1);
-    if (ImGui::Selectable(row.name.c_str(), false, ImGuiSelectableFlags_None)) {
-      intents->push_back(Intent{IntentKind::kEditPattern, i});
+    ImVec2 start = ImGui::GetCursorScreenPos();
+    if (ImGui::Selectable(
+            "##select", false, ImGuiSelectableFlags_AllowItemOverlap,
+            ImVec2(0, ImGui::GetTextLineHeight() * 2 + ImGui::GetStyle().ItemSpacing.y * 0.5f))) {
+      intents->push_back(Intent(IntentKind::kEditPattern, i));
     }
     TrackItem("Pattern##" + row.id);
-    if (ImGui::IsItemHovered()) {
+    bool hovered = ImGui::IsItemHovered();
+    ImGui::SetCursorScreenPos(start);
+    ImGui::TextUnformatted(row.name.c_str());
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x,
+                                                          ImGui::GetStyle().ItemSpacing.y * 0.5f));
+    ImGui::TextColored(row.is_write ? palette.warning : palette.accent, "%s",
+                       row.operation.c_str());
+    ImGui::SameLine();
+    if (!row.index.empty()) {
+      ImGui::TextUnformatted(row.index.c_str());
+      ImGui::SameLine();
+    }
+    if (fonts.mono) ImGui::PushFont(fonts.mono);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette.muted);
+    ImGui::TextUnformatted(row.key_condition.c_str());
+    ImGui::PopStyleColor();
+    if (fonts.mono) ImGui::PopFont();
+    ImGui::PopStyleVar();
+    if (hovered) {
       state->hovered_row = i;
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
+      ImGui::TextUnformatted(row.name.c_str());
+      ImGui::Spacing();
       ImGui::TextUnformatted(row.description.c_str());
       ImGui::Spacing();
       MutedText("Click to open it in the request builder.");
@@ -62,31 +82,18 @@ void DrawPatternsPanel(PatternsPanelState* state, const PatternsView& view, Inte
       ImGui::EndTooltip();
     }
     ImGui::TableSetColumnIndex(2);
-    ImGui::TextColored(row.is_write ? palette.warning : palette.accent, "%s",
-                       row.operation.c_str());
-    ImGui::TableSetColumnIndex(3);
-    if (fonts.mono) ImGui::PushFont(fonts.mono);
-    ImGui::TextUnformatted(row.key_condition.c_str());
-    if (fonts.mono) ImGui::PopFont();
-    ImGui::TableSetColumnIndex(4);
-    if (row.index.empty()) {
-      MutedText("table");
-    } else {
-      ImGui::TextUnformatted(row.index.c_str());
-    }
-    ImGui::TableSetColumnIndex(5);
     if (!row.ran) {
       MutedText("-");
     } else if (!row.ok) {
       ImGui::TextColored(palette.error, "error");
-    } else if (row.write_units > 0 && row.read_units == 0) {
-      ImGui::Text("%s WRU", FormatUnits(row.write_units).c_str());
-    } else if (row.write_units > 0) {
-      ImGui::Text("%s RRU %s WRU", FormatUnits(row.read_units).c_str(),
-                  FormatUnits(row.write_units).c_str());
     } else {
-      ImGui::Text("%s RRU, %d item%s", FormatUnits(row.read_units).c_str(), row.returned,
-                  row.returned == 1 ? "" : "s");
+      if (row.read_units > 0 || row.write_units == 0) {
+        ImGui::Text("%s RRU", FormatUnits(row.read_units).c_str());
+      }
+      if (row.write_units > 0) ImGui::Text("%s WRU", FormatUnits(row.write_units).c_str());
+      if (row.write_units == 0) {
+        MutedText("%d item%s", row.returned, row.returned == 1 ? "" : "s");
+      }
     }
     ImGui::PopID();
   }

@@ -14,7 +14,8 @@
 namespace monotable::ui {
 namespace {
 
-using json = nlohmann::json;
+// Ordered: the request keeps the member order the user (or the model file) wrote.
+using json = nlohmann::ordered_json;
 
 const char* const kSortKeyOps[] = {"(any)", "=", "<", "<=", ">", ">=", "begins_with", "between"};
 

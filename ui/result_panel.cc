@@ -34,8 +34,9 @@ void DrawResultPanel(ResultPanelState* state, const ResultView& view, Intents* i
     }
   }
   // Right-aligned toggles.
-  float toggles = ImGui::CalcTextSize("Items JSON").x + ImGui::GetStyle().FramePadding.x * 4 +
-                  ImGui::GetStyle().ItemSpacing.x;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float toggles = ImGui::CalcTextSize("ItemsJSON").x +
+                  (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x) * 2 + style.ItemSpacing.x;
   ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - toggles);
   if (ImGui::RadioButton("Items", !state->show_json)) state->show_json = false;
   ImGui::SameLine();

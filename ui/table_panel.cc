@@ -19,19 +19,22 @@ std::string TabLabel(const CollectionView& c) {
 void DrawCollectionInfo(const CollectionView& c) {
   const Palette& p = CurrentPalette();
   std::string keys = c.hash_key + (c.range_key.empty() ? "" : " + " + c.range_key);
+  const char* partitions = c.partition_count == 1 ? "partition" : "partitions";
   if (c.index.empty()) {
-    MutedText("%s items in %s partitions, %s.  Key: %s", FormatCount(c.item_count).c_str(),
-              FormatCount(c.partition_count).c_str(), FormatBytes(double(c.size_bytes)).c_str(),
-              keys.c_str());
+    MutedText("%s items in %s %s, %s.  Key: %s", FormatCount(c.item_count).c_str(),
+              FormatCount(c.partition_count).c_str(), partitions,
+              FormatBytes(double(c.size_bytes)).c_str(), keys.c_str());
   } else {
-    MutedText("%s %s: %s entries in %s partitions, %s.  Key: %s, projection %s",
-              c.global ? "GSI" : "LSI", c.index.c_str(), FormatCount(c.item_count).c_str(),
-              FormatCount(c.partition_count).c_str(), FormatBytes(double(c.size_bytes)).c_str(),
-              keys.c_str(), c.projection.c_str());
+    MutedText("%s %s: %s entries in %s %s, %s.  Key: %s, projection %s", c.global ? "GSI" : "LSI",
+              c.index.c_str(), FormatCount(c.item_count).c_str(),
+              FormatCount(c.partition_count).c_str(), partitions,
+              FormatBytes(double(c.size_bytes)).c_str(), keys.c_str(), c.projection.c_str());
   }
   if (c.marked_rows > 0) {
     ImGui::SameLine();
-    ImGui::TextColored(p.accent, " %d touched by the last request", c.marked_rows);
+    ImGui::TextColored(p.accent, " %d touched:", c.marked_rows);
+    ImGui::SameLine(0, 12 * UiScale());
+    MarkLegend(c.marks_present);
   }
 }
 

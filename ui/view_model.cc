@@ -161,6 +161,7 @@ void Reflow(CollectionView* c) {
   c->row_of.clear();
   c->partition_count = 0;
   c->marked_rows = 0;
+  c->marks_present = 0;
   c->first_marked_row = -1;
   for (size_t i = 0; i < c->rows.size(); ++i) {
     RowView& row = c->rows[i];
@@ -175,6 +176,7 @@ void Reflow(CollectionView* c) {
     }
     if (row.mark != Mark::kNone) {
       ++c->marked_rows;
+      c->marks_present |= 1u << static_cast<int>(row.mark);
       if (c->first_marked_row < 0) c->first_marked_row = static_cast<int>(i);
     }
   }
@@ -349,9 +351,13 @@ void FillCollection(const Engine& engine, const TableInfo& table, const KeySchem
     if (h != item.end()) row.partition = KeyPart(h->second);
     row.key_id = KeyId(item, table.keys);
     row.size_bytes = static_cast<uint32_t>(size);
-    const std::string& entity_key =
-        view_keys.range_key.empty() ? row.cells[0] : row.cells[column_of[view_keys.range_key]];
-    row.entity = EntityOf(entity_key, prefixes);
+    // Entity colour from the base item's sort key (or partition key), so an item has the same
+    // colour in the table and in every index.
+    const std::string& entity_column =
+        table.keys.range_key.empty() ? table.keys.hash_key : table.keys.range_key;
+    auto entity_cell = column_of.find(entity_column);
+    row.entity = EntityOf(
+        entity_cell == column_of.end() ? std::string() : row.cells[entity_cell->second], prefixes);
     c->rows.push_back(std::move(row));
   });
 }

@@ -62,7 +62,8 @@ struct CollectionView {
   uint64_t item_count = 0;           // live rows (ghosts excluded)
   uint64_t size_bytes = 0;
   uint64_t partition_count = 0;
-  int marked_rows = 0;  // rows with a mark (for "jump to touched")
+  int marked_rows = 0;         // rows with a mark (for "jump to touched")
+  uint32_t marks_present = 0;  // bit (1 << Mark) for each mark some row has (the legend)
   int first_marked_row = -1;
   bool truncated = false;  // more rows exist than the view holds (see kMaxRows)
   std::unordered_map<std::string, int> row_of;  // key_id -> row (live rows)

@@ -95,13 +95,14 @@ void Chip(const char* text, ImU32 color) {
   ImGui::Dummy(size);
 }
 
-void MarkLegend() {
-  static const Mark kShown[] = {Mark::kReturned,       Mark::kFilteredOut, Mark::kWritten,
-                                Mark::kDeleted,        Mark::kIndexAdded,  Mark::kIndexRemoved,
-                                Mark::kConditionFailed};
+void MarkLegend(uint32_t marks) {
+  static const Mark kShown[] = {Mark::kReturned,     Mark::kFilteredOut,  Mark::kRead,
+                                Mark::kWritten,      Mark::kDeleted,      Mark::kIndexAdded,
+                                Mark::kIndexRemoved, Mark::kIndexUpdated, Mark::kConditionFailed};
   const Palette& p = CurrentPalette();
   bool first = true;
   for (Mark m : kShown) {
+    if (!(marks & (1u << static_cast<int>(m)))) continue;
     if (!first) ImGui::SameLine(0, 4 * UiScale());
     first = false;
     Chip(MarkName(m), p.mark_text[static_cast<int>(m)]);

@@ -33,8 +33,8 @@ void MutedText(const char* fmt, ...) IM_FMTARGS(1);
 void HelpMarker(const char* text);
 // A rounded chip with text, tinted by `color`.
 void Chip(const char* text, ImU32 color);
-// Draws a legend of marks (coloured chips).
-void MarkLegend();
+// Draws a legend of the marks in `marks` (bit 1 << Mark each), as coloured chips on one line.
+void MarkLegend(uint32_t marks);
 
 // Formatting for capacity and money: "0.5", "12", "1.25"; "$0.000000063"; "1.2 KB".
 std::string FormatUnits(double units);

@@ -38,6 +38,7 @@ struct Platform {
 };
 Platform* g = nullptr;
 
+// clang-format off (JavaScript bodies: clang-format would split their operators)
 EM_JS(void, JsCopyToClipboard, (const char* text), {
   var s = UTF8ToString(text);
   if (Module.onCopy) Module.onCopy(s);
@@ -45,12 +46,13 @@ EM_JS(void, JsCopyToClipboard, (const char* text), {
 
 EM_JS(char*, JsStartOption, (const char* name), {
   var value = Module.startOptions ? Module.startOptions[UTF8ToString(name)] : null;
-  if (value == = undefined || value == = null) value = "";
+  if (value == null) value = "";
   var bytes = lengthBytesUTF8(String(value)) + 1;
   var ptr = _malloc(bytes);
   stringToUTF8(String(value), ptr, bytes);
   return ptr;
 });
+// clang-format on
 
 std::string StartOption(const char* name) {
   char* value = JsStartOption(name);
