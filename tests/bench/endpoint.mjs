@@ -41,7 +41,11 @@ const kTargets = args.targets.split(",");
 const kClockTicks = 100; // USER_HZ on Linux
 
 const model = JSON.parse(readFileSync(args.workload + ".model.json", "utf8"));
-const ops = JSON.parse(readFileSync(args.workload + ".ops.json", "utf8"));
+// Bodies are stored as JSON objects; the client sends each as the same compact text to every target.
+const ops = JSON.parse(readFileSync(args.workload + ".ops.json", "utf8")).map((op) => ({
+  ...op,
+  bodies: op.bodies.map((b) => JSON.stringify(b)),
+}));
 const createTable = model.tables[0];
 const tableName = createTable.TableName;
 const items = model.items[tableName];
@@ -266,7 +270,8 @@ function comparable(op, response) {
   const r = canonical(response);
   const cc = r.ConsumedCapacity;
   const capacity = cc ? { TableName: cc.TableName, CapacityUnits: cc.CapacityUnits } : undefined;
-  if (op.operation === "Scan") return { Count: r.Count, ScannedCount: r.ScannedCount, capacity };
+  // (Their capacity differs with the items read, so it is not compared either.)
+  if (op.operation === "Scan") return { Count: r.Count, ScannedCount: r.ScannedCount };
   if (op.operation === "UpdateItem") return { Attributes: r.Attributes, capacity };
   if (op.operation === "GetItem") return { Item: r.Item, capacity };
   return { Items: r.Items, Count: r.Count, ScannedCount: r.ScannedCount,

@@ -7,8 +7,13 @@
 //   --items   item counts of the scaled Orders example (default 10000,100000,1000000)
 //   --min-ms  minimum time per repetition of one operation (default 200)
 //   --reps    repetitions; the fastest is reported (least disturbed by other load; default 3)
+//   --iterations K  run exactly K iterations per repetition instead of --min-ms (for callgrind:
+//             `valgrind --tool=callgrind --toggle-collect='*TimedLoop*' monotable_bench_lite
+//             --items 10000 --ops get-item --iterations 1000 --reps 1` counts the instructions of
+//             1000 GetItems and nothing else)
 //   --json    one JSON object per line, for scripts/bench (otherwise a readable table)
-//   --ops     only these operation ids (load, memory and the baseline always run)
+//   --ops     only these operation ids, baseline-get and baseline-range10 included (load and
+//             memory always run)
 //   --dump N PREFIX  instead of benchmarking, write the workload for N items for the HTTP client
 //             (tests/bench/endpoint.mjs): PREFIX.model.json (the model file: CreateTable and
 //             items) and PREFIX.ops.json ([{id, title, operation, bodies}])
@@ -57,7 +62,7 @@ namespace {
 #ifdef __EMSCRIPTEN__
 // Node's process CPU time (user + system) in microseconds; wall-clock time outside node.
 EM_JS(double, JsCpuMicros, (), {
-  if (typeof process != = 'undefined' && process.cpuUsage) {
+  if (typeof process == 'object' && process.cpuUsage) {
     const u = process.cpuUsage();
     return u.user + u.system;
   }
@@ -83,6 +88,7 @@ const char* kTarget = "native";
 struct Options {
   std::vector<uint64_t> items = {10000, 100000, 1000000};
   double min_ms = 200;
+  uint64_t iterations = 0;  // 0: time-bounded (min_ms)
   int reps = 3;
   bool json = false;
   std::vector<std::string> ops;
@@ -94,7 +100,15 @@ struct Timing {
   uint64_t iterations = 0;
 };
 
-// Runs `fn(i)` for i = 0, 1, ... in batches until min_ms of wall time passed, `reps` times.
+// The timed loop: fn(i) for `count` consecutive i. Not inlined, so callgrind can count exactly
+// the instructions spent inside it (--toggle-collect='*TimedLoop*').
+template <typename Fn>
+[[gnu::noinline]] void TimedLoop(Fn& fn, uint64_t* i, uint64_t count) {
+  for (uint64_t b = 0; b < count; ++b) fn((*i)++);
+}
+
+// Runs `fn(i)` for i = 0, 1, ... in batches until min_ms of wall time passed (or exactly
+// o.iterations times), `reps` times.
 template <typename Fn>
 Timing Measure(const Options& o, Fn fn) {
   Timing best;
@@ -104,8 +118,13 @@ Timing Measure(const Options& o, Fn fn) {
     uint64_t n = 0;
     uint64_t batch = 1;
     double wall = 0;
-    while (wall < o.min_ms * 1e6) {
-      for (uint64_t b = 0; b < batch; ++b) fn(i++);
+    if (o.iterations) {
+      TimedLoop(fn, &i, o.iterations);
+      n = o.iterations;
+      wall = WallNs() - wall0;
+    }
+    while (!o.iterations && wall < o.min_ms * 1e6) {
+      TimedLoop(fn, &i, batch);
       n += batch;
       if (batch < 1024) batch *= 2;
       wall = WallNs() - wall0;
@@ -137,9 +156,13 @@ void Print(const Options& o, uint64_t items, const std::string& id, const std::s
 // Returns false when a request of the workload failed.
 bool RunOne(const Options& o, uint64_t target_items) {
   Model model;
+  const int64_t live_before_model = g_live_bytes;
   double cpu0 = CpuNs();
   Status s = GenerateOrders(target_items, &model);
   double generate_ns = CpuNs() - cpu0;
+  // The items as plain Items (std::map of Values) in the model: what the value representation
+  // alone costs, before any table or index structure.
+  const int64_t model_bytes = g_live_bytes - live_before_model;
   if (!s.ok()) {
     std::fprintf(stderr, "generate: %s\n", s.message().c_str());
     return false;
@@ -169,26 +192,32 @@ bool RunOne(const Options& o, uint64_t target_items) {
         "{\"target\":\"%s\",\"items\":%llu,\"op\":\"generate\",\"cpu_ns\":%.0f}\n"
         "{\"target\":\"%s\",\"items\":%llu,\"op\":\"load\",\"cpu_ns\":%.0f,\"wall_ns\":%.0f}\n"
         "{\"target\":\"%s\",\"items\":%llu,\"op\":\"memory\",\"engine_bytes\":%lld,"
-        "\"item_bytes\":%llu}\n",
+        "\"model_bytes\":%lld,\"item_bytes\":%llu}\n",
         kTarget, static_cast<unsigned long long>(items), generate_ns, kTarget,
         static_cast<unsigned long long>(items), load.cpu_ns, load.wall_ns, kTarget,
         static_cast<unsigned long long>(items), static_cast<long long>(engine_bytes),
-        static_cast<unsigned long long>(data.bytes));
+        static_cast<long long>(model_bytes), static_cast<unsigned long long>(data.bytes));
   } else {
     std::printf("  %-58s %12.0f ms cpu\n", "generate the model", generate_ns / 1e6);
     std::printf("  %-58s %12.0f ms cpu %12.0f ms wall (%.0f ns/item)\n",
                 "load (CreateTable + BatchWriteItem x 25)", load.cpu_ns / 1e6, load.wall_ns / 1e6,
                 load.cpu_ns / items);
-    std::printf("  %-58s %12.1f bytes/item allocated (DynamoDB size %.1f bytes/item)\n", "memory",
-                static_cast<double>(engine_bytes) / items, static_cast<double>(data.bytes) / items);
+    std::printf(
+        "  %-58s %12.1f bytes/item allocated (the items alone as Items: %.1f; DynamoDB size "
+        "%.1f)\n",
+        "memory", static_cast<double>(engine_bytes) / items,
+        static_cast<double>(model_bytes) / items, static_cast<double>(data.bytes) / items);
   }
 
-  for (const Operation& op : ops) {
-    if (!o.ops.empty()) {
-      bool wanted = false;
-      for (const std::string& id : o.ops) wanted |= id == op.id;
-      if (!wanted) continue;
+  auto wanted = [&o](const std::string& id) {
+    if (o.ops.empty()) return true;
+    for (const std::string& w : o.ops) {
+      if (w == id) return true;
     }
+    return false;
+  };
+  for (const Operation& op : ops) {
+    if (!wanted(op.id)) continue;
     std::string error = CheckOperation(op, engine.get());
     if (!error.empty()) {
       std::fprintf(stderr, "%s\n", error.c_str());
@@ -204,7 +233,7 @@ bool RunOne(const Options& o, uint64_t target_items) {
 
   // The baseline: the same keys in a std::map, no JSON, no expressions, no capacity.
   Baseline baseline(&model);
-  {
+  if (wanted("baseline-get")) {
     const size_t n = baseline.get_keys.size();
     Item out;
     Timing t = Measure(o, [&](uint64_t i) {
@@ -213,7 +242,7 @@ bool RunOne(const Options& o, uint64_t target_items) {
     });
     Print(o, items, "baseline-get", "baseline: std::map find + copy the item", t);
   }
-  {
+  if (wanted("baseline-range10")) {
     const size_t n = baseline.query_partitions.size();
     std::vector<Item> out;
     Timing t = Measure(o, [&](uint64_t i) {
@@ -294,6 +323,8 @@ int main(int argc, char** argv) {
       for (const std::string& p : parts) o.items.push_back(std::strtoull(p.c_str(), nullptr, 10));
     } else if (a == "--min-ms" && next) {
       o.min_ms = std::atof(argv[++i]);
+    } else if (a == "--iterations" && next) {
+      o.iterations = std::strtoull(argv[++i], nullptr, 10);
     } else if (a == "--reps" && next) {
       o.reps = std::atoi(argv[++i]);
     } else if (a == "--ops" && next) {

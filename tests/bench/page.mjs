@@ -1,0 +1,149 @@
+// page: the playground page's figures. Sizes of everything in dist/ raw and gzip (level 9), time to
+// first frame in headless Chromium (software WebGL, a fresh browser context per run, so nothing is
+// cached), the CPU time of one frame (window.monotable.frameMs(): the time the frame's code ran)
+// with the Orders example scaled to about 100k items, and the renderer's memory with about 1M items
+// (the renderer process's resident set, from /proc).
+//
+// usage: node page.mjs --dist DIR [--runs 3] [--items 100000,1000000] [--out results.json]
+// playwright-core comes from tests/node_modules (scripts/setup); the static server and browser
+// flags are the browser tests' (tests/browser/launch.mjs).
+import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+
+import { launch, serve } from "../browser/launch.mjs";
+
+const { values: args } = parseArgs({
+  options: {
+    dist: { type: "string" },
+    runs: { type: "string", default: "3" },
+    items: { type: "string", default: "100000,1000000" },
+    out: { type: "string" },
+    "frame-samples": { type: "string", default: "60" },
+  },
+});
+const kRuns = Number(args.runs);
+const kItemCounts = args.items.split(",").map(Number).filter((n) => n > 0);
+// Items per unit of the generator's scale, measured (scale 128.37 gave 89,148 items: the scale-1
+// example's 779 include fixed extras that do not scale).
+const kItemsPerScale = 694;
+
+function files(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...files(path));
+    else out.push(path);
+  }
+  return out;
+}
+
+function sizes(dist) {
+  const rows = files(dist).map((path) => {
+    const raw = readFileSync(path);
+    return { file: relative(dist, path), raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length };
+  });
+  rows.sort((a, b) => b.raw - a.raw);
+  const total = rows.reduce((t, r) => ({ raw: t.raw + r.raw, gzip: t.gzip + r.gzip }),
+    { raw: 0, gzip: 0 });
+  return { files: rows, total };
+}
+
+// Resident memory of the renderer processes of the browser this script started (descendants of
+// this node process whose command line says --type=renderer), in bytes.
+function rendererRss(browserPid) {
+  let total = 0;
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      if (!cmd.includes("--type=renderer")) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid !== browserPid && !isDescendant(ppid, browserPid)) continue;
+      const m = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
+      if (m) total += Number(m[1]) * 1024;
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return total;
+}
+function isDescendant(pid, ancestor) {
+  for (let i = 0; i < 10 && pid > 1; ++i) {
+    if (pid === ancestor) return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    pid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  }
+  return pid === ancestor;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)] : null;
+};
+
+const results = { date: new Date().toISOString(), sizes: sizes(args.dist), firstFrame: [],
+                  scaled: [] };
+const server = await serve(args.dist);
+const browser = await launch();
+const browserPid = process.pid; // Chromium runs as our child: its renderers descend from us
+try {
+  for (let run = 0; run < kRuns; ++run) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const t0 = Date.now();
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.monotable !== undefined);
+    await page.evaluate(() => window.monotable.ready);
+    const outside = Date.now() - t0;
+    const timings = await page.evaluate(() => window.monotable.timings);
+    results.firstFrame.push({ pageMs: timings.firstFrameMs, downloadMs: timings.downloadMs,
+                              startMs: timings.startMs, navigationToReadyMs: outside });
+    await context.close();
+  }
+
+  for (const items of kItemCounts) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.monotable !== undefined);
+    await page.evaluate(() => window.monotable.ready);
+    const before = browserPid ? rendererRss(browserPid) : null;
+    const scale = items / kItemsPerScale;
+    const t0 = Date.now();
+    const state = await page.evaluate((s) => window.monotable.loadModel("orders", s), scale);
+    const loadMs = Date.now() - t0;
+    // Frame CPU: sample frameMs once per animation frame.
+    const frames = await page.evaluate(async (n) => {
+      const out = [];
+      for (let i = 0; i < n; ++i) {
+        await new Promise((r) => requestAnimationFrame(r));
+        out.push(window.monotable.frameMs());
+      }
+      return out;
+    }, Number(args["frame-samples"]));
+    const after = browserPid ? rendererRss(browserPid) : null;
+    const table = state.model && state.model.tables ? state.model.tables[0] : {};
+    results.scaled.push({
+      requestedItems: items,
+      items: table.itemCount,
+      loadMs,
+      frameMsMedian: median(frames),
+      frameMsP90: [...frames].sort((a, b) => a - b)[Math.floor(frames.length * 0.9)],
+      rendererRssBeforeMb: before !== null ? before / 1048576 : null,
+      rendererRssAfterMb: after !== null ? after / 1048576 : null,
+    });
+    if (items === kItemCounts[kItemCounts.length - 1]) {
+      await page.screenshot({ path: join(args.out ? args.out + ".png" : "page.png") });
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+const text = JSON.stringify(results, null, 2);
+if (args.out) writeFileSync(args.out, text + "\n");
+else console.log(text);
