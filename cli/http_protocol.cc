@@ -100,6 +100,8 @@ Dispatch Classify(const HttpRequest& request, const ProtocolOptions& options,
   std::string_view operation;
   if (target.substr(0, kTargetPrefix.size()) == kTargetPrefix) {
     operation = target.substr(kTargetPrefix.size());
+  } else if (target.substr(0, kStreamsTargetPrefix.size()) == kStreamsTargetPrefix) {
+    operation = target.substr(kStreamsTargetPrefix.size());
   }
   if (operation.empty() || !is_operation(operation)) {
     d.error_body = CoralError("UnknownOperationException");

@@ -29,6 +29,8 @@ namespace monotable::cli {
 
 // DynamoDB's API version prefix of X-Amz-Target.
 inline constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
+// DynamoDB Streams' target prefix; its operations (ListStreams, ...) reach Engine::Execute too.
+inline constexpr std::string_view kStreamsTargetPrefix = "DynamoDBStreams_20120810.";
 // The largest request body accepted: DynamoDB answers bigger ones with HTTP 413 and no body.
 inline constexpr size_t kMaxRequestBytes = 16 * 1024 * 1024;
 // The body of the 404 DynamoDB sends for requests that are not DynamoDB API calls.

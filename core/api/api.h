@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "api/stream_log.h"
 #include "capacity/capacity.h"
 #include "expr/expr.h"
 #include "monotable/effects.h"
@@ -30,6 +31,8 @@ struct EngineState {
   std::map<std::string, storage::Table, std::less<>> tables;
   uint64_t version = 0;
   uint64_t tables_created = 0;
+  // DynamoDB Streams by stream ARN (streams.cc); they outlive their table.
+  std::map<std::string, StreamLog, std::less<>> streams;
 
   int64_t NowMs() const;
   storage::Table* FindTable(std::string_view name);
@@ -57,6 +60,10 @@ Status DeleteTable(Context& ctx);
 Status DescribeTable(Context& ctx);
 Status UpdateTable(Context& ctx);
 Status ListTables(Context& ctx);
+// PartiQL (partiql.cc).
+Status ExecuteStatement(Context& ctx);
+Status BatchExecuteStatement(Context& ctx);
+Status ExecuteTransaction(Context& ctx);
 Status PutItem(Context& ctx);
 Status GetItem(Context& ctx);
 Status UpdateItem(Context& ctx);

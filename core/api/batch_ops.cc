@@ -244,7 +244,7 @@ Status BatchWriteItem(Context& ctx) {
   for (Pending& p : writes) {
     PreparedWrite prepared;
     if (!(s = PrepareWrite(p.spec, &prepared)).ok()) return s;  // cannot fail for Put/Delete
-    CommitWrite(p.spec, prepared);
+    CommitWrite(ctx, p.spec, prepared);
     AccountWrite(ctx, p.spec, prepared, false);
     ctx.changed = true;
   }

@@ -8,6 +8,7 @@
 
 #include "api/api.h"
 #include "api/errors.h"
+#include "api/streams.h"
 
 namespace monotable {
 
@@ -22,6 +23,16 @@ struct Operation {
 
 // The dispatch table (like ScyllaDB Alternator's server.cc): operation name -> handler.
 constexpr Operation kOperations[] = {
+    // DynamoDB Streams (X-Amz-Target DynamoDBStreams_20120810.<Operation>, streams.cc).
+    {"DescribeStream", api::DescribeStream},
+    {"GetRecords", api::GetRecords},
+    {"GetShardIterator", api::GetShardIterator},
+    {"ListStreams", api::ListStreams},
+    // PartiQL (partiql.cc).
+    {"BatchExecuteStatement", api::BatchExecuteStatement},
+    {"ExecuteStatement", api::ExecuteStatement},
+    {"ExecuteTransaction", api::ExecuteTransaction},
+    // DynamoDB.
     {"BatchGetItem", api::BatchGetItem},
     {"BatchWriteItem", api::BatchWriteItem},
     {"CreateTable", api::CreateTable},

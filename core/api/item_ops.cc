@@ -75,7 +75,7 @@ Status Finish(Context& ctx, const WriteSpec& spec, const WriteRequestMembers& m,
               const PreparedWrite& prepared) {
   AccountWrite(ctx, spec, prepared, false);
   if (prepared.condition_failed) return ConditionFailed(ctx, m, prepared);
-  CommitWrite(spec, prepared);
+  CommitWrite(ctx, spec, prepared);
   ctx.changed = true;
   AddConsumedCapacity(ctx, ParseCapacityDetail(m.capacity), false);
   return Status::Ok();

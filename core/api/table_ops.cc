@@ -11,6 +11,7 @@
 #include <set>
 
 #include "api/api.h"
+#include "api/streams.h"
 #include "storage/key_codec.h"
 
 namespace monotable::api {
@@ -238,6 +239,15 @@ json TableDescription(const storage::Table& table, const char* status) {
         {"LastUpdateToPayPerRequestDateTime", static_cast<double>(schema.creation_ms) / 1000.0}};
   }
   d["DeletionProtectionEnabled"] = false;
+  // Streams: StreamSpecification only while enabled; the latest stream's ARN and label remain.
+  if (schema.stream_enabled) {
+    d["StreamSpecification"] = {{"StreamEnabled", true},
+                                {"StreamViewType", schema.stream_view_type}};
+  }
+  if (!schema.latest_stream_arn.empty()) {
+    d["LatestStreamArn"] = schema.latest_stream_arn;
+    d["LatestStreamLabel"] = schema.latest_stream_label;
+  }
   for (size_t i = 0; i < schema.indexes.size(); ++i) {
     const storage::IndexSchema& index = schema.indexes[i];
     json x = json::object();
@@ -455,6 +465,8 @@ Status CreateTable(Context& ctx) {
         JoinNames(sorted_defs) + "], keys used: [" +
         JoinNames(std::vector<std::string>(used_attributes.begin(), used_attributes.end())) + "]");
   }
+  std::optional<StreamRequest> stream_spec;
+  if (!(s = ReadStreamSpecification(req, &stream_spec)).ok()) return s;
   if (ctx.state.FindTable(*table_name)) {
     return Status(ErrorCode::kResourceInUse, "Table already exists: " + *table_name);
   }
@@ -486,6 +498,7 @@ Status CreateTable(Context& ctx) {
   };
   if (gsis) add_indexes(*gsis, true);
   if (lsis) add_indexes(*lsis, false);
+  if (stream_spec) ApplyStreamSpecification(ctx, *stream_spec, true, &schema);
   const std::string name = schema.name;
   auto [it, inserted] = ctx.state.tables.emplace(name, storage::Table(std::move(schema)));
   ctx.changed = true;
@@ -525,6 +538,7 @@ Status DeleteTable(Context& ctx) {
     return Status::ResourceNotFound("Requested resource not found: Table: " + *name + " not found");
   }
   ctx.response["TableDescription"] = TableDescription(it->second, "DELETING");
+  DisableStreamOfTable(ctx, it->second.schema());
   ctx.state.tables.erase(it);
   ctx.changed = true;
   return Status::Ok();
@@ -556,6 +570,8 @@ Status UpdateTable(Context& ctx) {
   if (!(s = ReadThroughput(req, "", &constraints, &throughput)).ok()) return s;
   const json* updates = nullptr;
   if (!(s = ReadArray(req, "GlobalSecondaryIndexUpdates", &updates)).ok()) return s;
+  std::optional<StreamRequest> stream_spec;
+  if (!(s = ReadStreamSpecification(req, &stream_spec)).ok()) return s;
   // Creates are read like CreateTable's GlobalSecondaryIndexes.
   json creates = json::object();
   creates["GlobalSecondaryIndexes"] = json::array();
@@ -607,7 +623,7 @@ Status UpdateTable(Context& ctx) {
   constraints.TableName(table_name, "tableName", true);
   constraints.Enum(billing_mode, "billingMode", {"PROVISIONED", "PAY_PER_REQUEST"});
   if (!(s = constraints.ToStatus()).ok()) return s;
-  if (!throughput && !billing_mode && (!updates || updates->empty())) {
+  if (!throughput && !billing_mode && (!updates || updates->empty()) && !stream_spec) {
     return Status::Validation(
         "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
         "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
@@ -676,6 +692,11 @@ Status UpdateTable(Context& ctx) {
     }
   }
 
+  // The stream change is checked and applied first: when it fails nothing has changed yet.
+  if (stream_spec) {
+    s = ApplyStreamSpecification(ctx, *stream_spec, false, &table->mutable_schema());
+    if (!s.ok()) return s;
+  }
   // Apply: everything above is validated, nothing below fails.
   storage::TableSchema& mutable_schema = table->mutable_schema();
   mutable_schema.attribute_definitions = defs;

@@ -292,7 +292,7 @@ Status TransactWriteItems(Context& ctx) {
                       codes + "]");
   }
   for (size_t i = 0; i < actions.size(); ++i) {
-    CommitWrite(actions[i].spec, prepared[i]);
+    CommitWrite(ctx, actions[i].spec, prepared[i]);
     AccountWrite(ctx, actions[i].spec, prepared[i], true);
   }
   ctx.changed = true;

@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <memory>
 
+#include "api/streams.h"
+
 namespace monotable::api {
 
 Status PrepareWrite(const WriteSpec& spec, PreparedWrite* out) {
@@ -59,6 +61,11 @@ void CommitWrite(const WriteSpec& spec, const PreparedWrite& prepared) {
   if (prepared.condition_failed || spec.kind == WriteKind::kConditionCheck) return;
   if (!prepared.plan.old_item && !prepared.plan.new_item) return;  // delete of nothing
   spec.table->Commit(prepared.plan);
+}
+
+void CommitWrite(Context& ctx, const WriteSpec& spec, const PreparedWrite& prepared) {
+  CommitWrite(spec, prepared);
+  AppendStreamRecord(ctx, spec, prepared);
 }
 
 namespace {

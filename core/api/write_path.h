@@ -35,6 +35,9 @@ Status PrepareWrite(const WriteSpec& spec, PreparedWrite* out);
 
 // Applies a prepared write whose condition held. REQUIRES: nothing changed since Prepare.
 void CommitWrite(const WriteSpec& spec, const PreparedWrite& prepared);
+// CommitWrite, then the DynamoDB Streams record of the write (streams.cc) when the table has an
+// enabled stream. Every committed Put/Update/Delete of a request goes through this one.
+void CommitWrite(Context& ctx, const WriteSpec& spec, const PreparedWrite& prepared);
 
 // Bills the write (base table x2 when transactional; index writes never doubled) into ctx.meter
 // and records the touched item and index entries in ctx.effects.

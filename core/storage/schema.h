@@ -56,6 +56,11 @@ struct TableSchema {
   int64_t creation_ms = 0;
   std::string arn;
   std::string table_id;
+  // StreamSpecification (core/api/streams.cc): the latest stream stays named after it is disabled.
+  bool stream_enabled = false;
+  std::string stream_view_type;
+  std::string latest_stream_arn;
+  std::string latest_stream_label;
 
   // Index by name, or nullptr.
   const IndexSchema* FindIndex(std::string_view index_name) const {

@@ -33,6 +33,8 @@ std::string_view ErrorName(ErrorCode code) {
       return "UnknownOperationException";
     case ErrorCode::kInternalServerError:
       return "InternalServerError";
+    case ErrorCode::kDuplicateItem:
+      return "DuplicateItemException";
   }
   return "InternalServerError";
 }

@@ -67,6 +67,10 @@ struct Effects {
   double dollars = 0;      // on-demand price of this one request
   ReadModes read_modes;
   std::vector<std::string> lints;  // advice: "Scan in an access pattern", "item just over 4 KB", ...
+  // One line per DynamoDB Streams record the request appended, in order, e.g.
+  // `MODIFY {"pk":{"S":"a"}} -> stream 2026-11-30T03:08:33.123 (NEW_AND_OLD_IMAGES), SequenceNumber
+  // 000000000000000000002`. Empty when no written table has an enabled stream.
+  std::vector<std::string> stream_records;
 };
 
 // On-demand and provisioned prices, kept as data with the date they are valid for.

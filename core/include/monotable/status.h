@@ -27,6 +27,7 @@ enum class ErrorCode : uint8_t {
   kSerialization,                    // SerializationException (malformed JSON / wrong JSON types)
   kUnknownOperation,                 // UnknownOperationException
   kInternalServerError,              // InternalServerError
+  kDuplicateItem,                    // DuplicateItemException (PartiQL INSERT of an existing key)
 };
 
 // DynamoDB's exception name for `code`, e.g. "ValidationException". kOk gives "".
