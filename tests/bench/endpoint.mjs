@@ -13,7 +13,7 @@
 //
 // usage: node endpoint.mjs --monotable BIN --dynalite CLI_JS --workload PREFIX
 //          [--concurrency 8] [--seconds 2] [--max-requests 20000] [--out results.json]
-//          [--targets monotable,dynalite,trivial]
+//          [--targets monotable,dynalite,trivial] [--ops get-item,scan-page]
 // PREFIX.model.json and PREFIX.ops.json come from `monotable_bench_lite --dump N PREFIX`.
 import { spawn } from "node:child_process";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -31,6 +31,7 @@ const { values: args } = parseArgs({
     out: { type: "string" },
     targets: { type: "string", default: "monotable,dynalite,trivial" },
     "check-bodies": { type: "string", default: "40" },
+    ops: { type: "string", default: "" },
   },
 });
 const kConcurrency = Number(args.concurrency);
@@ -42,10 +43,10 @@ const kClockTicks = 100; // USER_HZ on Linux
 
 const model = JSON.parse(readFileSync(args.workload + ".model.json", "utf8"));
 // Bodies are stored as JSON objects; the client sends each as the same compact text to every target.
-const ops = JSON.parse(readFileSync(args.workload + ".ops.json", "utf8")).map((op) => ({
-  ...op,
-  bodies: op.bodies.map((b) => JSON.stringify(b)),
-}));
+const kOnly = args.ops ? args.ops.split(",") : null;
+const ops = JSON.parse(readFileSync(args.workload + ".ops.json", "utf8"))
+  .filter((op) => !kOnly || kOnly.includes(op.id))
+  .map((op) => ({ ...op, bodies: op.bodies.map((b) => JSON.stringify(b)) }));
 const createTable = model.tables[0];
 const tableName = createTable.TableName;
 const items = model.items[tableName];
@@ -102,11 +103,12 @@ function cpuNs(pid) {
   }
   return total;
 }
-// utime + stime from /proc/<pid>/stat, in nanoseconds (10 ms resolution).
-function statCpuNs(pid) {
+// utime and stime from /proc/<pid>/stat, in nanoseconds (10 ms resolution): user code vs the
+// kernel (network stack, scheduling).
+function statCpu(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) / kClockTicks) * 1e9;
+  return { user: (Number(fields[11]) / kClockTicks) * 1e9, sys: (Number(fields[12]) / kClockTicks) * 1e9 };
 }
 function rssBytes(pid) {
   const m = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
@@ -203,7 +205,7 @@ async function timeOperation(client, pid, op) {
   const deadline = process.hrtime.bigint() + BigInt(Math.round(kSeconds * 1e9));
   const pairs = op.id === "ship-order";
   const cpu0 = pid ? cpuNs(pid) : 0;
-  const stat0 = pid ? statCpuNs(pid) : 0;
+  const stat0 = pid ? statCpu(pid) : null;
   const client0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   async function one(body) {
@@ -237,6 +239,7 @@ async function timeOperation(client, pid, op) {
   await Promise.all(Array.from({ length: kConcurrency }, (_, w) => worker(w)));
   const wallNs = Number(process.hrtime.bigint() - t0);
   const clientCpu = process.cpuUsage(client0);
+  const stat1 = pid ? statCpu(pid) : null;
   latencies.sort((a, b) => a - b);
   const n = latencies.length;
   const q = (p) => latencies[Math.min(n - 1, Math.floor(p * n))] / 1e3;
@@ -248,7 +251,8 @@ async function timeOperation(client, pid, op) {
     p50_us: q(0.5),
     p99_us: q(0.99),
     server_cpu_us: pid ? (cpuNs(pid) - cpu0) / n / 1e3 : null,
-    server_cpu_us_stat: pid ? (statCpuNs(pid) - stat0) / n / 1e3 : null,
+    server_user_us: pid ? (stat1.user - stat0.user) / n / 1e3 : null,
+    server_sys_us: pid ? (stat1.sys - stat0.sys) / n / 1e3 : null,
     client_cpu_us: (clientCpu.user + clientCpu.system) / n,
   };
 }

@@ -153,6 +153,18 @@ function endpointTables(e, label) {
     p(`| ${title} | ${cells.join(" | ")}${r} |`);
   }
   p();
+  p("Server CPU split from /proc/<pid>/stat (user code / kernel, µs per operation, 10 ms ticks):");
+  p();
+  p("| operation | " + names.map((n) => `${n} user | ${n} kernel`).join(" | ") + " |");
+  p("|---|" + names.map(() => "--:|--:").join("|") + "|");
+  for (const [id, title] of kOps) {
+    if (!names.some((n) => e.targets[n].ops[id])) continue;
+    p(`| ${title} | ` + names.map((n) => {
+      const o = e.targets[n].ops[id];
+      return o ? `${fmt(o.server_user_us, 0)} | ${fmt(o.server_sys_us, 0)}` : "– | –";
+    }).join(" | ") + " |");
+  }
+  p();
   if (e.targets.trivial) {
     const t = e.targets.trivial.ops["get-item"];
     p(`Client ceiling (the same client against a trivial node server answering one fixed item): ${
