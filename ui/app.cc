@@ -548,8 +548,8 @@ std::string App::StateJson() const {
   for (const CollectionView& c : tables_view_.collections) {
     if (c.marked_rows == 0) continue;
     json rows = json::array();
-    for (const RowView& r : c.rows) {
-      if (r.mark == Mark::kNone) continue;
+    for (int index : c.marked) {
+      const RowView& r = c.rows[static_cast<size_t>(index)];
       rows.push_back({{"key", r.cells.size() > 1 && !c.range_key.empty()
                                   ? r.cells[0] + " / " + r.cells[1]
                                   : (r.cells.empty() ? "" : r.cells[0])},

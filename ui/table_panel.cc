@@ -11,9 +11,11 @@
 namespace monotable::ui {
 namespace {
 
+// "GSI2 (3)" when the last request touched 3 entries; the ID after ### stays stable.
 std::string TabLabel(const CollectionView& c) {
   std::string text = c.index.empty() ? c.table : c.index;
-  return text + "##" + c.table + "/" + c.index;
+  if (c.marked_rows > 0) text += " (" + std::to_string(c.marked_rows) + ")";
+  return text + "###" + c.table + "/" + c.index;
 }
 
 void DrawCollectionInfo(const CollectionView& c) {

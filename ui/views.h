@@ -67,6 +67,7 @@ struct CollectionView {
   int first_marked_row = -1;
   bool truncated = false;  // more rows exist than the view holds (see kMaxRows)
   std::unordered_map<std::string, int> row_of;  // key_id -> row (live rows)
+  std::vector<int> marked;  // rows with a mark, ascending (re-marking skips a full pass)
 };
 
 // Colour of an entity from its sort key (or partition key) prefix: the text before the first

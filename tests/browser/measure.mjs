@@ -1,0 +1,60 @@
+// Measures the playground (not a test: figures for the record): time to first frame, the size of
+// app.wasm and app.js raw and gzipped, loading a 100k-item Orders model, and the CPU time of a UI
+// frame (NewFrame to Render) with those items in the table view, idle and while scrolling.
+// Run: node tests/browser/measure.mjs (after scripts/build-web).
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { launch, serve } from "./launch.mjs";
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist");
+for (const file of ["app.wasm", "app.js", "monotable.js", "index.html"]) {
+  const bytes = readFileSync(join(dist, file));
+  console.log(`${file}: ${(bytes.length / 1024).toFixed(0)} KB raw, ` +
+              `${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(0)} KB gzip`);
+}
+const server = await serve(dist);
+const browser = await launch();
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+await page.goto(server.url + "?model=orders");
+await page.waitForFunction(() => window.monotable !== undefined);
+await page.evaluate(() => window.monotable.ready);
+const timings = await page.evaluate(() => window.monotable.timings);
+console.log(`wasm downloaded ${timings.downloadMs.toFixed(0)} ms, runtime ${timings.startMs.toFixed(0)} ms, ` +
+            `first frame ${timings.firstFrameMs.toFixed(0)} ms (Orders x1 loaded)`);
+
+async function sampleFrames(n, action) {
+  const samples = [];
+  for (let i = 0; i < n; ++i) {
+    if (action) await action(i);
+    await page.waitForTimeout(20);
+    samples.push(await page.evaluate(() => window.monotable.frameMs()));
+  }
+  samples.sort((a, b) => a - b);
+  const mean = samples.reduce((a, b) => a + b, 0) / n;
+  return `median ${samples[n >> 1].toFixed(2)} ms, mean ${mean.toFixed(2)} ms, p95 ` +
+         `${samples[Math.floor(n * 0.95)].toFixed(2)} ms`;
+}
+console.log(`frame, Orders x1 (779 items): ${await sampleFrames(40)}`);
+const start = Date.now();
+const state = await page.evaluate(() => window.monotable.loadModel("orders", 128));
+const items = state.model.tables.reduce((n, t) => n + t.itemCount, 0);
+console.log(`load Orders x128 (${items} items, generator + load + views): ${Date.now() - start} ms`);
+console.log(`frame, ${items} items in the table view, idle: ${await sampleFrames(60)}`);
+const table = await page.evaluate(() => window.monotable.widgetRect("Tab##Orders/"));
+await page.mouse.move(table.x + 300, table.y + 200);
+console.log(`frame, ${items} items, scrolling: ${await sampleFrames(60, () => page.mouse.wheel(0, 400))}`);
+let t = Date.now();
+await page.evaluate(() => window.monotable.run("Query", { TableName: "Orders", IndexName: "GSI2",
+  KeyConditionExpression: "GSI2PK = :o", ExpressionAttributeValues: { ":o": { S: "OPEN" } } }));
+console.log(`a Query with ${items} items loaded (engine + effects + re-marking views): ${Date.now() - t} ms`);
+t = Date.now();
+await page.evaluate(() => window.monotable.run("UpdateItem", { TableName: "Orders",
+  Key: { PK: { S: "C#c001" }, SK: { S: "PROFILE" } }, UpdateExpression: "SET touched = :t",
+  ExpressionAttributeValues: { ":t": { N: "1" } } }));
+console.log(`a write with ${items} items loaded (engine + snapshot + rebuilding views): ${Date.now() - t} ms`);
+const memory = await page.evaluate(() => performance.memory ? performance.memory.usedJSHeapSize : 0);
+console.log(`JS heap in use: ${(memory / 1048576).toFixed(0)} MB`);
+await browser.close();
+await server.close();
