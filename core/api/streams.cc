@@ -301,7 +301,7 @@ Status GetRecords(Context& ctx) {
   for (; i < log->records.size() && records.size() < max; ++i) {
     const StreamRecord& r = log->records[i];
     json ddb = json::object();
-    ddb["ApproximateCreationDateTime"] = static_cast<double>(r.time_ms / 1000);
+    ddb["ApproximateCreationDateTime"] = r.time_ms / 1000;
     ddb["Keys"] = wire::ToJson(r.keys);
     size_t size = ItemSize(r.keys);
     const bool new_image = log->view_type == "NEW_IMAGE" || log->view_type == "NEW_AND_OLD_IMAGES";
