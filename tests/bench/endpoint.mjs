@@ -219,12 +219,12 @@ async function timeOperation(client, pid, op) {
   }
   async function worker(w) {
     if (pairs) {
+      // Worker w owns the pairs w, w + C, w + 2C, ... and cycles through them alone, so no two
+      // workers ever ship or reopen the same order at once (every condition holds).
       const count = op.bodies.length / 2;
-      for (let k = w; ; k += kConcurrency) {
+      if (w >= count) return;
+      for (let p = w; ; p = p + kConcurrency < count ? p + kConcurrency : w) {
         if (sent >= kMaxRequests || process.hrtime.bigint() > deadline) return;
-        const p = k % count;
-        // A pair may be shared by two workers only when there are fewer pairs than workers.
-        if (count < kConcurrency && k >= count) return;
         sent += 2;
         await one(op.bodies[2 * p]);
         await one(op.bodies[2 * p + 1]);
