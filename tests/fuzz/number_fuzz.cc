@@ -83,7 +83,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     Number sum2;
     if (!Number::Add(b, a, &sum2).ok() || sum2 != sum) Fail("a + b != b + a", ta, tb);
   }
-  Number d1, d2, zero;
+  Number d1, d2;
   if (Number::Subtract(a, b, &d1).ok()) {
     if (!Number::Subtract(b, a, &d2).ok()) Fail("b - a failed while a - b succeeded", ta, tb);
     Number total;

@@ -6,9 +6,9 @@
 //
 // Operations: PutItem / UpdateItem (SET, SET with + and if_not_exists, REMOVE, ADD, DELETE) /
 // DeleteItem with and without conditions and ReturnValues, TransactWriteItems (Put, Update,
-// Delete, ConditionCheck), GetItem, Query on the table, a GSI (ALL), a hash-only GSI (KEYS_ONLY)
-// and an LSI (INCLUDE) paged by Limit + ExclusiveStartKey forward and backward with filters,
-// projections and Select=COUNT, and Scan paged with Segment/TotalSegments.
+// Delete, ConditionCheck), BatchWriteItem, GetItem, BatchGetItem, Query on the table, a GSI (ALL),
+// a hash-only GSI (KEYS_ONLY) and an LSI (INCLUDE) paged by Limit + ExclusiveStartKey forward and
+// backward with filters, projections and Select=COUNT, and Scan paged with Segment/TotalSegments.
 //
 // Deterministic: a seed drives a self-contained generator (same sequence natively and in
 // WebAssembly). A failure prints the seed, the operation number and the request; replay with
@@ -56,9 +56,12 @@ class Rng {
   uint64_t state_;
 };
 
-const char* const kPks[] = {"p0", "p1", "p2", "p3"};
+// Partition and LSI sort keys include non-ASCII strings whose UTF-8 byte order differs from their
+// UTF-16 order ("ｚ" U+FF5A sorts before "😀" U+1F600 in UTF-8, after it in UTF-16): DynamoDB
+// orders S keys by UTF-8 bytes.
+const char* const kPks[] = {"p0", "p1", "\xEF\xBD\x9A", "\xF0\x9F\x98\x80"};
 const char* const kSks[] = {"-1", "0", "0.5", "1", "2", "10", "11.25", "100"};
-const char* const kLsks[] = {"a", "ab", "b", "ba", "c"};
+const char* const kLsks[] = {"a", "ab", "b", "ba", "\xEF\xBD\x9A", "\xF0\x9F\x98\x80"};
 
 Value S(const std::string& s) { return Value::S(s); }
 Value N(int64_t n) { return Value::N(Number::FromInt(n)); }
@@ -164,7 +167,7 @@ struct Action {
 // What a run exercised (printed once per test, and quoted in docs/reliability.md).
 struct Stats {
   int64_t operations = 0, requests = 0, condition_failures = 0, update_errors = 0;
-  int64_t transactions_cancelled = 0, query_pages = 0, scan_pages = 0;
+  int64_t transactions_cancelled = 0, query_pages = 0, scan_pages = 0, writes_between_pages = 0;
   void Add(const Stats& o) {
     operations += o.operations;
     requests += o.requests;
@@ -173,6 +176,7 @@ struct Stats {
     transactions_cancelled += o.transactions_cancelled;
     query_pages += o.query_pages;
     scan_pages += o.scan_pages;
+    writes_between_pages += o.writes_between_pages;
   }
 };
 
@@ -192,16 +196,20 @@ class ModelRun {
     for (op_ = 1; op_ <= ops; ++op_) {
       const int pick = rng_.Below(100);
       bool ok;
-      if (pick < 20) {
+      if (pick < 18) {
         ok = PutItem();
-      } else if (pick < 40) {
+      } else if (pick < 36) {
         ok = UpdateItem();
-      } else if (pick < 48) {
+      } else if (pick < 43) {
         ok = DeleteItem();
-      } else if (pick < 56) {
+      } else if (pick < 51) {
         ok = TransactWrite();
-      } else if (pick < 66) {
+      } else if (pick < 55) {
+        ok = BatchWrite();
+      } else if (pick < 62) {
         ok = GetItem();
+      } else if (pick < 66) {
+        ok = BatchGet();
       } else if (pick < 78) {
         ok = QueryTable();
       } else if (pick < 85) {
@@ -345,10 +353,49 @@ class ModelRun {
     return Item{{"pk", S(kPks[rng_.Below(4)])}, {"sk", NText(kSks[rng_.Below(8)])}};
   }
 
+  // `length` characters; now and then some are 2- or 4-byte UTF-8 (sizes count bytes).
   std::string RandomString(int length) {
-    std::string s(static_cast<size_t>(length), 'a');
-    for (char& c : s) c = static_cast<char>('a' + rng_.Below(26));
+    const bool wide = rng_.Chance(20);
+    std::string s;
+    for (int i = 0; i < length; ++i) {
+      const int r = wide ? rng_.Below(10) : 9;
+      if (r == 0) {
+        s += "\xC3\xA9";  // é
+      } else if (r == 1) {
+        s += "\xF0\x9F\x98\x80";  // 😀
+      } else {
+        s += static_cast<char>('a' + rng_.Below(26));
+      }
+    }
     return s;
+  }
+
+  // Another text DynamoDB reads as the same number ("1" -> "1.0", "1E0", "001"; "0.5" -> ".5").
+  std::string AltNumberText(const std::string& t) {
+    switch (rng_.Below(4)) {
+      case 0:
+        return t + (t.find('.') == std::string::npos ? ".0" : "0");
+      case 1:
+        return t + "E0";
+      case 2:
+        return t[0] == '-' ? "-00" + t.substr(1) : "00" + t;
+      default:
+        if (t.rfind("0.", 0) == 0) return t.substr(1);
+        if (t.rfind("-0.", 0) == 0) return "-" + t.substr(2);
+        if (t.find('.') != std::string::npos) return t + "00";
+        return t + "0E-1";  // 10 x 10^-1
+    }
+  }
+
+  // An attribute map as the request carries it: top-level numbers sometimes written in another,
+  // equivalent form, so the engine must canonicalise keys and values.
+  json Wire(const Item& item) {
+    json j = wire::ToJson(item);
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      auto n = it->find("N");
+      if (n != it->end() && rng_.Chance(30)) *n = AltNumberText(n->get<std::string>());
+    }
+    return j;
   }
 
   // Item sizes spread across the 1 KB and 4 KB boundaries now and then.
@@ -375,7 +422,7 @@ class ModelRun {
     if (rng_.Chance(60)) item["gpk"] = S("g" + std::to_string(rng_.Below(3)));
     if (rng_.Chance(70)) item["gsk"] = N(rng_.Below(5));
     if (rng_.Chance(40)) item["h"] = S("h" + std::to_string(rng_.Below(2)));
-    if (rng_.Chance(50)) item["lsk"] = S(kLsks[rng_.Below(5)]);
+    if (rng_.Chance(50)) item["lsk"] = S(kLsks[rng_.Below(6)]);
     if (rng_.Chance(30)) item["tags"] = RandomTags();
     if (rng_.Chance(15)) item["m"] = Value::M(Map{{"k", N(rng_.Below(100))}});
     return item;
@@ -429,7 +476,7 @@ class ModelRun {
         if (attr == "gpk") a.operand = S("g" + std::to_string(rng_.Below(3)));
         if (attr == "gsk") a.operand = N(rng_.Below(5));
         if (attr == "h") a.operand = S("h" + std::to_string(rng_.Below(2)));
-        if (attr == "lsk") a.operand = S(kLsks[rng_.Below(5)]);
+        if (attr == "lsk") a.operand = S(kLsks[rng_.Below(6)]);
       }
       actions.push_back(a);
     }
@@ -570,9 +617,8 @@ class ModelRun {
     const Cond cond = RandomCond(true);
     const bool return_old = rng_.Chance(50);
     const bool old_on_failure = rng_.Chance(50);
-    json req = {{"TableName", "Model"},
-                {"Item", wire::ToJson(item)},
-                {"ReturnConsumedCapacity", "INDEXES"}};
+    json req = {
+        {"TableName", "Model"}, {"Item", Wire(item)}, {"ReturnConsumedCapacity", "INDEXES"}};
     if (return_old) req["ReturnValues"] = "ALL_OLD";
     Placeholders ph;
     if (cond.kind) {
@@ -598,8 +644,7 @@ class ModelRun {
     const Item key = RandomKey();
     const Cond cond = RandomCond(true);
     const bool return_old = rng_.Chance(50);
-    json req = {
-        {"TableName", "Model"}, {"Key", wire::ToJson(key)}, {"ReturnConsumedCapacity", "INDEXES"}};
+    json req = {{"TableName", "Model"}, {"Key", Wire(key)}, {"ReturnConsumedCapacity", "INDEXES"}};
     if (return_old) req["ReturnValues"] = "ALL_OLD";
     Placeholders ph;
     if (cond.kind) req["ConditionExpression"] = cond.Text(&ph);
@@ -625,7 +670,7 @@ class ModelRun {
     const std::string return_values = kReturn[rng_.Below(5)];
     Placeholders ph;
     json req = {{"TableName", "Model"},
-                {"Key", wire::ToJson(key)},
+                {"Key", Wire(key)},
                 {"UpdateExpression", UpdateText(actions, &ph)},
                 {"ReturnValues", return_values},
                 {"ReturnConsumedCapacity", "INDEXES"}};
@@ -658,14 +703,7 @@ class ModelRun {
 
   bool TransactWrite() {
     // 1..4 actions on distinct items.
-    std::vector<Item> keys;
-    const int n = rng_.Between(1, 4);
-    while (static_cast<int>(keys.size()) < n) {
-      Item k = RandomKey();
-      bool dup = false;
-      for (const Item& e : keys) dup = dup || SameKey(e, k);
-      if (!dup) keys.push_back(k);
-    }
+    const std::vector<Item> keys = DistinctKeys(rng_.Between(1, 4));
     json items = json::array();
     std::vector<std::string> codes;
     bool cancelled = false;
@@ -683,11 +721,11 @@ class ModelRun {
       if (kind == 0) {
         member = "Put";
         after = RandomItem(key);
-        body["Item"] = wire::ToJson(*after);
+        body["Item"] = Wire(*after);
       } else if (kind == 1) {
         member = "Update";
         const std::vector<Action> actions = RandomActions(false);
-        body["Key"] = wire::ToJson(key);
+        body["Key"] = Wire(key);
         body["UpdateExpression"] = UpdateText(actions, &ph);
         Item updated = old ? *old : key;
         ApplyActions(actions, &updated);
@@ -695,7 +733,7 @@ class ModelRun {
       } else {
         if (kind == 2) member = "Delete";
         if (kind == 2) after = std::nullopt;
-        body["Key"] = wire::ToJson(key);
+        body["Key"] = Wire(key);
       }
       if (cond.kind) body["ConditionExpression"] = cond.Text(&ph);
       ph.AddTo(&body);
@@ -748,12 +786,108 @@ class ModelRun {
     return CheckCapacity((*cc)[0], total.table, total.indexes);
   }
 
+  // Up to `n` distinct keys.
+  std::vector<Item> DistinctKeys(int n) {
+    std::vector<Item> keys;
+    for (int tries = 0; static_cast<int>(keys.size()) < n && tries < 100; ++tries) {
+      Item k = RandomKey();
+      bool dup = false;
+      for (const Item& e : keys) dup = dup || SameKey(e, k);
+      if (!dup) keys.push_back(k);
+    }
+    return keys;
+  }
+
+  // BatchWriteItem: each put or delete billed as the single-item operation would be (§1.6),
+  // summed into one ConsumedCapacity for the table; nothing left unprocessed.
+  bool BatchWrite() {
+    const std::vector<Item> keys = DistinctKeys(rng_.Between(1, 6));
+    json requests = json::array();
+    WriteUnits total;
+    std::vector<std::optional<Item>> after;
+    for (const Item& key : keys) {
+      const std::optional<Item> old = ref_.Get(key);
+      std::optional<Item> next;
+      if (rng_.Chance(70)) {
+        next = RandomItem(key);
+        requests.push_back(json{{"PutRequest", json{{"Item", Wire(*next)}}}});
+      } else {
+        requests.push_back(json{{"DeleteRequest", json{{"Key", Wire(key)}}}});
+      }
+      const WriteUnits units = WriteCost(old, next, false);
+      total.table += units.table;
+      for (const auto& [name, u] : units.indexes) total.indexes[name] += u;
+      after.push_back(next);
+    }
+    const json req = {{"RequestItems", json{{"Model", requests}}},
+                      {"ReturnConsumedCapacity", "INDEXES"}};
+    const Result r = Exec("BatchWriteItem", req);
+    if (!ExpectOk(r)) return false;
+    for (size_t i = 0; i < keys.size(); ++i) {
+      if (after[i]) {
+        ref_.Put(*after[i]);
+      } else {
+        ref_.Delete(keys[i]);
+      }
+    }
+    auto unprocessed = last_.find("UnprocessedItems");
+    if (unprocessed != last_.end() && !unprocessed->empty()) return Fail("UnprocessedItems");
+    auto cc = last_.find("ConsumedCapacity");
+    if (cc == last_.end() || !cc->is_array() || cc->size() != 1) {
+      return Fail("BatchWriteItem ConsumedCapacity is not one entry per table");
+    }
+    return CheckCapacity((*cc)[0], total.table, total.indexes);
+  }
+
+  // BatchGetItem: the items found (in any order), each read billed on its own, rounded up to
+  // 4 KB per item, misses included (§1.5), summed per table.
+  bool BatchGet() {
+    const std::vector<Item> keys = DistinctKeys(rng_.Between(1, 8));
+    const bool strong = rng_.Chance(50);
+    json key_list = json::array();
+    std::vector<std::string> want;
+    double units = 0;
+    for (const Item& key : keys) {
+      key_list.push_back(Wire(key));
+      const std::optional<Item> item = ref_.Get(key);
+      if (item) want.push_back(testing::DumpItem(*item));
+      units +=
+          static_cast<double>(Blocks(item ? RefItemSize(*item) : 0, 4096)) * (strong ? 1.0 : 0.5);
+    }
+    json table = {{"Keys", key_list}};
+    if (strong) table["ConsistentRead"] = true;
+    const json req = {{"RequestItems", json{{"Model", table}}},
+                      {"ReturnConsumedCapacity", "INDEXES"}};
+    const Result r = Exec("BatchGetItem", req);
+    if (!ExpectOk(r)) return false;
+    std::vector<std::string> got;
+    auto responses = last_.find("Responses");
+    if (responses == last_.end() || !responses->is_object()) return Fail("Responses missing");
+    auto items = responses->find("Model");
+    if (items != responses->end()) {
+      for (const json& j : *items) {
+        Item item;
+        (void)wire::ParseItem(j, &item);
+        got.push_back(testing::DumpItem(item));
+      }
+    }
+    std::sort(got.begin(), got.end());
+    std::sort(want.begin(), want.end());
+    if (got != want) return Fail("BatchGetItem Responses differ");
+    auto unprocessed = last_.find("UnprocessedKeys");
+    if (unprocessed != last_.end() && !unprocessed->empty()) return Fail("UnprocessedKeys");
+    auto cc = last_.find("ConsumedCapacity");
+    if (cc == last_.end() || !cc->is_array() || cc->size() != 1) {
+      return Fail("BatchGetItem ConsumedCapacity is not one entry per table");
+    }
+    return CheckCapacity((*cc)[0], units, {});
+  }
+
   bool GetItem() {
     const Item key = RandomKey();
     const bool strong = rng_.Chance(50);
     const int projection = rng_.Below(3);
-    json req = {
-        {"TableName", "Model"}, {"Key", wire::ToJson(key)}, {"ReturnConsumedCapacity", "INDEXES"}};
+    json req = {{"TableName", "Model"}, {"Key", Wire(key)}, {"ReturnConsumedCapacity", "INDEXES"}};
     if (strong) req["ConsistentRead"] = true;
     Placeholders ph;
     std::vector<std::string> keep;
@@ -831,12 +965,25 @@ class ModelRun {
 
   // Pages through a Query, comparing every page with the reference's brute-force rows.
   // `base`: the request without paging members.
-  bool PageQuery(json base, const RefIndex* index, const std::vector<Reference::Row>& rows,
-                 const Filter& filter, std::optional<int> limit, bool strong, bool count_only,
+  // `rows_fn` gives the rows the query matches now: between pages a write may change them (the
+  // next page then starts after ExclusiveStartKey in key order, whether or not that item is
+  // still there, as DynamoDB does).
+  bool PageQuery(json base, const RefIndex* index,
+                 const std::function<std::vector<Reference::Row>()>& rows_fn, const Filter& filter,
+                 std::optional<int> limit, bool strong, bool count_only,
                  const std::vector<std::string>& projection) {
     size_t pos = 0;
     std::optional<Item> start;
+    const bool forward = base.value("ScanIndexForward", true);
     for (int page = 0; page < 64; ++page) {
+      const std::vector<Reference::Row> rows = rows_fn();
+      pos = 0;
+      if (start) {
+        while (pos < rows.size() && !(forward ? PartitionLess(*start, rows[pos].entry, index)
+                                              : PartitionLess(rows[pos].entry, *start, index))) {
+          ++pos;
+        }
+      }
       json req = base;
       if (limit) req["Limit"] = *limit;
       if (start) req["ExclusiveStartKey"] = wire::ToJson(*start);
@@ -896,7 +1043,13 @@ class ModelRun {
         const Item got_key = ItemMember(last_, "LastEvaluatedKey");
         if (!SameItem(got_key, want_key, "LastEvaluatedKey")) return false;
         start = got_key;
-        pos = end;
+        // Now and then the table changes between two pages.
+        if (rng_.Chance(20)) {
+          const bool ok =
+              rng_.Chance(50) ? PutItem() : (rng_.Chance(50) ? DeleteItem() : UpdateItem());
+          if (!ok || !CheckState()) return false;
+          ++stats_.writes_between_pages;
+        }
         continue;
       }
       if (last_.contains("LastEvaluatedKey")) return Fail("unexpected LastEvaluatedKey");
@@ -971,8 +1124,10 @@ class ModelRun {
       req["ProjectionExpression"] = text;
     }
     ph.AddTo(&req);
-    const auto rows = ref_.QueryRows(
-        nullptr, pk, [&](const Item& e) { return range_ok(*Attr(e, "sk")); }, forward);
+    auto rows = [&] {
+      return ref_.QueryRows(
+          nullptr, pk, [&](const Item& e) { return range_ok(*Attr(e, "sk")); }, forward);
+    };
     return PageQuery(req, nullptr, rows, filter, limit, strong, count_only, projection);
   }
 
@@ -1016,10 +1171,12 @@ class ModelRun {
     if (strong) req["ConsistentRead"] = true;
     if (filter.kind) req["FilterExpression"] = filter.Text(&ph);
     ph.AddTo(&req);
-    const auto rows = ref_.QueryRows(
-        &index, hash,
-        [&](const Item& e) { return index.range.empty() || range_ok(*Attr(e, index.range)); },
-        forward);
+    auto rows = [&] {
+      return ref_.QueryRows(
+          &index, hash,
+          [&](const Item& e) { return index.range.empty() || range_ok(*Attr(e, index.range)); },
+          forward);
+    };
     return PageQuery(req, &index, rows, filter, limit, strong, false, {});
   }
 
@@ -1145,12 +1302,14 @@ TEST(ModelBased, RandomOperationsMatchTheReference) {
   }
   std::printf(
       "model-based: seeds %lld..%lld, %lld operations (%lld requests): %lld condition failures, "
-      "%lld update errors, %lld transactions cancelled, %lld query pages, %lld scan pages\n",
+      "%lld update errors, %lld transactions cancelled, %lld query pages (%lld with a write "
+      "before them), %lld scan pages\n",
       static_cast<long long>(first), static_cast<long long>(last),
       static_cast<long long>(total.operations), static_cast<long long>(total.requests),
       static_cast<long long>(total.condition_failures), static_cast<long long>(total.update_errors),
       static_cast<long long>(total.transactions_cancelled),
-      static_cast<long long>(total.query_pages), static_cast<long long>(total.scan_pages));
+      static_cast<long long>(total.query_pages), static_cast<long long>(total.writes_between_pages),
+      static_cast<long long>(total.scan_pages));
 }
 
 }  // namespace
