@@ -25,10 +25,27 @@ namespace monotable::api {
 
 using json = nlohmann::json;
 
+// A table's TimeToLive setting and tags (ttl_tags.cc). Kept beside the table, keyed by its name
+// and valid only while `table_id` matches (a deleted and re-created table starts without them).
+struct TableExtras {
+  std::string table_id;
+  std::string ttl_attribute;                              // empty: TTL disabled
+  std::vector<std::pair<std::string, std::string>> tags;  // in insertion order
+};
+
+// A TransactWriteItems ClientRequestToken that committed in the last 10 minutes
+// (transact_ops.cc).
+struct TransactToken {
+  int64_t time_ms = 0;
+  uint64_t request_hash = 0;  // of the request without its Return* members
+};
+
 // Everything an Engine holds; copying it is a snapshot (tables share immutable items).
 struct EngineState {
   EngineOptions options;
   std::map<std::string, storage::Table, std::less<>> tables;
+  std::map<std::string, TableExtras, std::less<>> extras;
+  std::map<std::string, TransactToken, std::less<>> transact_tokens;
   uint64_t version = 0;
   uint64_t tables_created = 0;
   // DynamoDB Streams by stream ARN (streams.cc); they outlive their table.
@@ -74,6 +91,16 @@ Status BatchGetItem(Context& ctx);
 Status BatchWriteItem(Context& ctx);
 Status TransactGetItems(Context& ctx);
 Status TransactWriteItems(Context& ctx);
+Status UpdateTimeToLive(Context& ctx);
+Status DescribeTimeToLive(Context& ctx);
+Status TagResource(Context& ctx);
+Status UntagResource(Context& ctx);
+Status ListTagsOfResource(Context& ctx);
+
+// Deletes every item whose TimeToLive attribute (a Number, epoch seconds) is before now, as
+// DynamoDB's background TTL process does: no capacity billed, effects record each deletion as
+// done by the service (ttl_tags.cc).
+Status SweepExpired(Context& ctx);
 
 // ---------------------------------------------------------------------------------------------
 // Reading request members. Wrong JSON types are SerializationException with DynamoDB's texts
@@ -96,6 +123,8 @@ class Constraints {
  public:
   // Value '<value>' at '<path>' failed to satisfy constraint: <message>. `value` null: "null".
   void Add(const std::string* value, std::string_view path, std::string_view message);
+  // A constraint message in DynamoDB's words when it does not follow Add's shape.
+  void AddMessage(std::string message);
   void TableName(const std::optional<std::string>& name, std::string_view path, bool required);
   void Enum(const std::optional<std::string>& value, std::string_view path,
             const std::vector<std::string_view>& allowed);
@@ -157,10 +186,21 @@ Status ReadExpressionParams(const json& obj, ExpressionParams* out);
 Status CheckExpressionParams(const ExpressionParams& params,
                              const std::vector<std::pair<std::string_view, bool>>& expressions);
 
+// Rewrites the legacy (pre-expression) parameters of a request for `operation` (AttributesToGet,
+// Expected, ConditionalOperator, AttributeUpdates, KeyConditions, QueryFilter, ScanFilter) into
+// the equivalent expression parameters, in place (legacy.cc). Errors: mixing both kinds, and the
+// legacy parameters' own validation errors. Requests without legacy parameters are untouched.
+Status TranslateLegacy(std::string_view operation, json* request);
+
 // Legacy (pre-expression) parameters are not supported: the first one present is rejected with a
 // ValidationException naming its expression replacement. `list`: {legacy member, replacement}.
 Status RejectLegacy(const json& req,
                     std::initializer_list<std::pair<const char*, const char*>> list);
+
+// ItemCollectionMetrics for the item collection of `item` (any item or key with the table's
+// partition key): {"ItemCollectionKey": {pk}, "SizeEstimateRangeGB": [lower, upper]}, or null when
+// the table has no LSI (DynamoDB returns metrics only for tables with local secondary indexes).
+json ItemCollectionMetricsJson(const storage::Table& table, const Item& item);
 
 // Effects helpers.
 void AddTouched(Context& ctx, const std::string& table, const std::string& index, Item key,

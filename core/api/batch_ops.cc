@@ -16,15 +16,16 @@
 namespace monotable::api {
 namespace {
 
-Status RequestItemsMember(const json& req, const json** items) {
+Status RequestItemsMember(const json& req, const char* operation, const json** items) {
   Status s = ReadObject(req, "RequestItems", items);
   if (!s.ok()) return s;
   Constraints c;
   if (!*items) {
     c.Add(nullptr, "requestItems", "Member must not be null");
   } else if ((*items)->empty()) {
-    std::string v = "{}";
-    c.Add(&v, "requestItems", "Member must have length greater than or equal to 1");
+    // DynamoDB's text for an empty map (Parity Suite, validated on AWS).
+    return Status::Validation(std::string("The requestItems parameter is required for ") +
+                              operation);
   }
   return c.ToStatus();
 }
@@ -42,7 +43,7 @@ Status BatchGetItem(Context& ctx) {
   Status s = ReadString(req, "ReturnConsumedCapacity", &capacity_detail);
   if (!s.ok()) return s;
   const json* request_items = nullptr;
-  if (!(s = RequestItemsMember(req, &request_items)).ok()) return s;
+  if (!(s = RequestItemsMember(req, "BatchGetItem", &request_items)).ok()) return s;
   Constraints c;
   c.Enum(capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
   if (!(s = c.ToStatus()).ok()) return s;
@@ -67,7 +68,6 @@ Status BatchGetItem(Context& ctx) {
     if (!(s = ReadBool(*it, "ConsistentRead", &consistent)).ok()) return s;
     read.consistent = consistent.value_or(false);
     if (!(s = ReadString(*it, "ProjectionExpression", &read.projection_text)).ok()) return s;
-    if (!(s = RejectLegacy(*it, {{"AttributesToGet", "ProjectionExpression"}})).ok()) return s;
     ExpressionParams params;
     if (!(s = ReadExpressionParams(*it, &params)).ok()) return s;
     if (!keys || keys->empty()) {
@@ -83,6 +83,15 @@ Status BatchGetItem(Context& ctx) {
       if (!k.is_object()) return Status::Serialization("Unexpected field type");
       if (!(s = wire::ParseItem(k, &key)).ok()) return s;
       read.keys.push_back(std::move(key));
+    }
+    // DynamoDB rule: one table's Keys hold at most 100 keys (over 100 in total across tables is
+    // "Too many items requested", below).
+    if (read.keys.size() > 100) {
+      Constraints kc;
+      kc.AddMessage("Value at 'RequestItems." + read.name +
+                    ".member.Keys' failed to satisfy constraint: Member must have length less "
+                    "than or equal to 100");
+      return kc.ToStatus();
     }
     total_keys += read.keys.size();
     if (!(s = CheckExpressionParams(params,
@@ -167,7 +176,7 @@ Status BatchWriteItem(Context& ctx) {
   if (!s.ok()) return s;
   if (!(s = ReadString(req, "ReturnItemCollectionMetrics", &metrics)).ok()) return s;
   const json* request_items = nullptr;
-  if (!(s = RequestItemsMember(req, &request_items)).ok()) return s;
+  if (!(s = RequestItemsMember(req, "BatchWriteItem", &request_items)).ok()) return s;
   Constraints c;
   c.Enum(capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
   c.Enum(metrics, "returnItemCollectionMetrics", {"SIZE", "NONE"});

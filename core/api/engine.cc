@@ -39,15 +39,20 @@ constexpr Operation kOperations[] = {
     {"DeleteItem", api::DeleteItem},
     {"DeleteTable", api::DeleteTable},
     {"DescribeTable", api::DescribeTable},
+    {"DescribeTimeToLive", api::DescribeTimeToLive},
     {"GetItem", api::GetItem},
     {"ListTables", api::ListTables},
+    {"ListTagsOfResource", api::ListTagsOfResource},
     {"PutItem", api::PutItem},
     {"Query", api::Query},
     {"Scan", api::Scan},
+    {"TagResource", api::TagResource},
     {"TransactGetItems", api::TransactGetItems},
     {"TransactWriteItems", api::TransactWriteItems},
+    {"UntagResource", api::UntagResource},
     {"UpdateItem", api::UpdateItem},
     {"UpdateTable", api::UpdateTable},
+    {"UpdateTimeToLive", api::UpdateTimeToLive},
 };
 
 api::Handler FindHandler(std::string_view name) {
@@ -106,6 +111,11 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
   api::json request = api::json::parse(request_json, nullptr, false);
   if (request.is_discarded() || !request.is_object()) {
     api::RenderError(Status(ErrorCode::kSerialization, ""), nullptr, &result);
+    return result;
+  }
+  // Legacy parameters become expressions before the handler sees the request.
+  if (Status legacy = api::TranslateLegacy(operation, &request); !legacy.ok()) {
+    api::RenderError(legacy, nullptr, &result);
     return result;
   }
   api::Context ctx(*impl_, request, result.effects);
@@ -182,6 +192,21 @@ void Engine::ForEachItem(
       }
     }
   }
+}
+
+Result Engine::SweepExpired() {
+  Result result;
+  result.effects.operation = "SweepExpired";
+  const api::json request = api::json::object();
+  api::Context ctx(*impl_, request, result.effects);
+  Status status = api::SweepExpired(ctx);
+  if (ctx.changed) ++impl_->version;
+  if (!status.ok()) {
+    api::RenderError(status, ctx.error_extra, &result);
+    return result;
+  }
+  result.body = ctx.response.dump();
+  return result;
 }
 
 uint64_t Engine::version() const { return impl_->version; }

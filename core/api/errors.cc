@@ -21,6 +21,7 @@ std::string ErrorType(ErrorCode code) {
       break;
     case ErrorCode::kSerialization:
     case ErrorCode::kUnknownOperation:
+    case ErrorCode::kAccessDenied:
       ns = "com.amazon.coral.service#";
       break;
     default:

@@ -18,6 +18,31 @@ const std::vector<std::string_view> kReturnValuesOnConditionCheckFailure = {"ALL
 
 }  // namespace
 
+json ItemCollectionMetricsJson(const storage::Table& table, const Item& item) {
+  const storage::TableSchema& schema = table.schema();
+  bool has_lsi = false;
+  for (const storage::IndexSchema& index : schema.indexes) has_lsi = has_lsi || !index.global;
+  auto hash = item.find(schema.keys.hash.name);
+  if (!has_lsi || hash == item.end()) return nullptr;
+  // DynamoDB rule: an item collection is the base items sharing a partition key value plus their
+  // entries in every LSI; its size is reported as a range in GB (DG LSI, "Item collections").
+  const storage::PartitionId partition = table.BasePartition(item);
+  uint64_t bytes = 0;
+  auto add = [&](const storage::Store& store) {
+    if (const storage::Rows* rows = store.Find(partition)) {
+      for (const auto& [sort, entry] : *rows) bytes += entry.size;
+    }
+  };
+  add(table.base());
+  for (size_t i = 0; i < schema.indexes.size(); ++i) {
+    if (!schema.indexes[i].global) add(table.index_store(i));
+  }
+  const double lower = static_cast<double>(bytes / (uint64_t{1} << 30));
+  json key = json::object();
+  key[hash->first] = wire::ToJson(hash->second);
+  return {{"ItemCollectionKey", key}, {"SizeEstimateRangeGB", {lower, lower + 1.0}}};
+}
+
 Status RejectLegacy(const json& req,
                     std::initializer_list<std::pair<const char*, const char*>> list) {
   for (const auto& [legacy, modern] : list) {
@@ -78,6 +103,10 @@ Status Finish(Context& ctx, const WriteSpec& spec, const WriteRequestMembers& m,
   CommitWrite(ctx, spec, prepared);
   ctx.changed = true;
   AddConsumedCapacity(ctx, ParseCapacityDetail(m.capacity), false);
+  if (m.metrics && *m.metrics == "SIZE") {
+    json metrics = ItemCollectionMetricsJson(*spec.table, spec.item);
+    if (!metrics.is_null()) ctx.response["ItemCollectionMetrics"] = std::move(metrics);
+  }
   return Status::Ok();
 }
 

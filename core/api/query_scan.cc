@@ -72,7 +72,14 @@ Status CheckMembers(const ReadMembers& m, bool query) {
   c.TableName(m.index_name, "indexName", false);
   c.Enum(m.select, "select",
          {"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"});
-  c.Min(m.limit, "limit", 1);
+  if (query && m.limit && *m.limit < 1) {
+    // DynamoDB's Query (unlike Scan) reports "Value at 'Limit'" without the value (Parity Suite).
+    c.AddMessage(
+        "Value at 'Limit' failed to satisfy constraint: Member must have value greater than or "
+        "equal to 1");
+  } else {
+    c.Min(m.limit, "limit", 1);
+  }
   if (!query) {
     c.Min(m.segment, "segment", 0);
     c.Max(m.segment, "segment", 999999);
@@ -399,6 +406,16 @@ Status Query(Context& ctx) {
   s = expr::ParseKeyCondition(*m.key_condition_text, m.params.names, m.params.values,
                               InfoOf(src.keys), &m.params.usage, &kc);
   if (!s.ok()) return s;
+  // DynamoDB rule: a Query's filter may not read the key attributes of the table or index it
+  // queries (they belong in the key condition).
+  for (const std::string& attribute : filter.TopLevelAttributes()) {
+    if (src.keys.Contains(attribute)) {
+      return Status::Validation(
+          "Filter Expression can only contain non-primary key attributes: Primary key "
+          "attribute: " +
+          attribute);
+    }
+  }
   if (!(s = expr::CheckAllUsed(m.params.names, m.params.values, m.params.usage)).ok()) return s;
   std::string start_sort;
   if (m.start_key) {

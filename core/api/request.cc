@@ -165,6 +165,10 @@ Status ReadObject(const json& obj, const char* member, const json** out) {
   return Status::Ok();
 }
 
+void Constraints::AddMessage(std::string message) {
+  if (errors_.size() < 10) errors_.push_back(std::move(message));
+}
+
 void Constraints::Add(const std::string* value, std::string_view path, std::string_view message) {
   if (errors_.size() >= 10) return;  // DynamoDB reports at most ten
   std::string e = "Value ";
@@ -183,7 +187,13 @@ void Constraints::TableName(const std::optional<std::string>& name, std::string_
     return;
   }
   // DynamoDB rule: table and index names match [a-zA-Z0-9_.-]+ and are 3 to 255 characters.
-  bool ok = !name->empty();
+  // An empty name reports only "length greater than or equal to 1" (Parity Suite, validated on
+  // AWS).
+  if (name->empty()) {
+    Add(&*name, path, "Member must have length greater than or equal to 1");
+    return;
+  }
+  bool ok = true;
   for (char c : *name) {
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.' && c != '-')
       ok = false;

@@ -56,7 +56,14 @@ Status ReadKeySchema(const json& obj, std::string_view path, Constraints* constr
                      "Member must have length greater than or equal to 1");
   }
   if (arr->size() > 2) {
-    std::string v = "[...]";
+    // DynamoDB renders the list it rejects: [KeySchemaElement(attributeName=pk, keyType=HASH),
+    // ...].
+    std::string v = "[";
+    for (size_t i = 0; i < out->size(); ++i) {
+      v += (i ? ", " : "") + std::string("KeySchemaElement(attributeName=") + (*out)[i].name +
+           ", keyType=" + (*out)[i].key_type + ")";
+    }
+    v += "]";
     constraints->Add(&v, std::string(path) + "keySchema",
                      "Member must have length less than or equal to 2");
   }
@@ -297,10 +304,6 @@ Status CreateTable(Context& ctx) {
   if (!table_name) {
     return Status::Validation(
         "The parameter 'TableName' is required but was not present in the request");
-  }
-  if (table_name->size() < 3 || table_name->size() > 255) {
-    return Status::Validation(
-        "TableName must be at least 3 characters long and at most 255 characters long");
   }
   if (!defs_json) constraints.Add(nullptr, "attributeDefinitions", "Member must not be null");
   for (size_t i = 0; i < defs_in.size(); ++i) {

@@ -12,7 +12,17 @@
 //   order (Code None without Message; ConditionalCheckFailed with "The conditional request failed"
 //   and Item when ReturnValuesOnConditionCheckFailure=ALL_OLD; ValidationError for an update
 //   that cannot apply), and nothing is written;
-// - ClientRequestToken is accepted but idempotent replay is not implemented.
+// - the aggregate size of the items in one TransactWriteItems is at most 4 MB;
+// - ClientRequestToken makes the call idempotent for 10 minutes after it committed: the same
+//   token with the same request changes nothing again and "return[s] the number of read capacity
+//   units consumed in reading the item" (API TransactWriteItems; here a transactional read of
+//   each item, an estimate); the same token with other parameters is
+//   IdempotentParameterMismatchException. ReturnConsumedCapacity / ReturnItemCollectionMetrics
+//   may differ between the calls.
+// - a TransactGetItems action whose key does not match its table's schema cancels the whole
+//   transaction: the first such action's reason is ValidationError, the others None
+//   (dynamodb-rules.md §2.3; Parity Suite).
+#include <functional>
 #include <set>
 
 #include "api/wire.h"
@@ -99,10 +109,25 @@ Status TransactGetItems(Context& ctx) {
     gets.push_back(std::move(g));
   }
   std::set<std::string> seen;
-  for (Get& g : gets) {
+  for (size_t i = 0; i < gets.size(); ++i) {
+    Get& g = gets[i];
     g.table = ctx.state.FindTable(g.table_name);
     if (!g.table) return Status::ResourceNotFound();
-    if (!(s = ValidateKey(g.table->schema(), g.key)).ok()) return s;
+    if (!(s = ValidateKey(g.table->schema(), g.key)).ok()) {
+      json reasons = json::array();
+      std::string codes;
+      for (size_t j = 0; j < gets.size(); ++j) {
+        json reason = {{"Code", j == i ? "ValidationError" : "None"}};
+        if (j == i) reason["Message"] = s.message();
+        codes += (j ? ", " : "") + reason["Code"].get<std::string>();
+        reasons.push_back(std::move(reason));
+      }
+      ctx.error_extra["CancellationReasons"] = std::move(reasons);
+      return Status(ErrorCode::kTransactionCanceled,
+                    "Transaction cancelled, please refer cancellation reasons for specific "
+                    "reasons [" +
+                        codes + "]");
+    }
     if (!seen.insert(ItemIdentity(g.table_name, *g.table, g.key)).second) {
       return Status::Validation(
           "Transaction request cannot include multiple operations on one item");
@@ -147,6 +172,12 @@ Status TransactWriteItems(Context& ctx) {
   Constraints c;
   c.Enum(capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
   c.Enum(metrics, "returnItemCollectionMetrics", {"SIZE", "NONE"});
+  if (token && token->empty()) {
+    c.Add(&*token, "clientRequestToken", "Member must have length greater than or equal to 1");
+  }
+  if (token && token->size() > 36) {
+    c.Add(&*token, "clientRequestToken", "Member must have length less than or equal to 36");
+  }
   if (!(s = c.ToStatus()).ok()) return s;
 
   struct Action {
@@ -155,6 +186,7 @@ Status TransactWriteItems(Context& ctx) {
     bool return_old_on_failure = false;
   };
   std::vector<Action> actions;
+  uint64_t total_item_bytes = 0;
   for (size_t i = 0; i < items->size(); ++i) {
     const json& action = (*items)[i];
     if (!action.is_object()) return Status::Serialization("Unexpected value type in payload");
@@ -228,7 +260,13 @@ Status TransactWriteItems(Context& ctx) {
                               : WriteKind::kUpdate;
     a.spec.item = std::move(*item);
     a.return_old_on_failure = on_failure && *on_failure == "ALL_OLD";
+    if (kind == 1) total_item_bytes += ItemSize(a.spec.item);
     actions.push_back(std::move(a));
+  }
+  // DynamoDB rule: the items of one transaction total at most 4 MB.
+  if (total_item_bytes > uint64_t{4} * 1024 * 1024) {
+    return Status::Validation(
+        "Transaction request size has exceeded the maximum allowed size of 4 MB");
   }
   std::set<std::string> seen;
   for (Action& a : actions) {
@@ -249,6 +287,42 @@ Status TransactWriteItems(Context& ctx) {
     if (!seen.insert(ItemIdentity(a.table_name, *a.spec.table, a.spec.item)).second) {
       return Status::Validation(
           "Transaction request cannot include multiple operations on one item");
+    }
+  }
+
+  // Idempotency: a token that committed in the last 10 minutes replays instead of writing.
+  uint64_t request_hash = 0;
+  if (token) {
+    const int64_t now = ctx.state.NowMs();
+    constexpr int64_t kTokenWindowMs = 10 * 60 * 1000;
+    std::erase_if(ctx.state.transact_tokens,
+                  [&](const auto& t) { return now - t.second.time_ms > kTokenWindowMs; });
+    json payload = req;
+    payload.erase("ReturnConsumedCapacity");
+    payload.erase("ReturnItemCollectionMetrics");
+    request_hash = std::hash<std::string>{}(payload.dump());
+    auto it = ctx.state.transact_tokens.find(*token);
+    if (it != ctx.state.transact_tokens.end()) {
+      if (it->second.request_hash != request_hash) {
+        return Status(ErrorCode::kIdempotentParameterMismatch,
+                      "Request has a different payload from the one with the same client "
+                      "request token");
+      }
+      for (const Action& a : actions) {
+        storage::ItemPtr item = a.spec.table->Get(a.spec.item);
+        const uint64_t size = item ? ItemSize(*item) : 0;
+        const capacity::ReadMode mode = capacity::ReadMode::kTransactional;
+        ctx.meter.AddRead(a.table_name, "", false, capacity::ReadHalfUnits(size, mode),
+                          "idempotent replay (same ClientRequestToken): nothing written, the "
+                          "item is read instead (estimate) " +
+                              capacity::ReadArithmetic(1, size, mode));
+        AddTouched(ctx, a.table_name, "", KeyOf(a.spec.table->schema(), a.spec.item), size,
+                   ItemAction::kRead,
+                   "replay of a committed transaction (same ClientRequestToken): not written "
+                   "again");
+      }
+      AddConsumedCapacity(ctx, ParseCapacityDetail(capacity_detail), true, true);
+      return Status::Ok();
     }
   }
 
@@ -295,6 +369,7 @@ Status TransactWriteItems(Context& ctx) {
     CommitWrite(ctx, actions[i].spec, prepared[i]);
     AccountWrite(ctx, actions[i].spec, prepared[i], true);
   }
+  if (token) ctx.state.transact_tokens[*token] = {ctx.state.NowMs(), request_hash};
   ctx.changed = true;
   AddConsumedCapacity(ctx, ParseCapacityDetail(capacity_detail), true, true);
   return Status::Ok();

@@ -35,6 +35,8 @@ std::string_view ErrorName(ErrorCode code) {
       return "InternalServerError";
     case ErrorCode::kDuplicateItem:
       return "DuplicateItemException";
+    case ErrorCode::kAccessDenied:
+      return "AccessDeniedException";
   }
   return "InternalServerError";
 }

@@ -29,10 +29,10 @@ struct EngineOptions {
 };
 
 struct Result {
-  Status status;         // OK, or the DynamoDB error
-  int http_status = 200; // 200, 400 for client errors, 500 for InternalServerError
-  std::string body;      // response JSON, or DynamoDB's error body (`__type`, `message`, ...)
-  Effects effects;       // what the request did (also for failed requests: billed failures)
+  Status status;          // OK, or the DynamoDB error
+  int http_status = 200;  // 200, 400 for client errors, 500 for InternalServerError
+  std::string body;       // response JSON, or DynamoDB's error body (`__type`, `message`, ...)
+  Effects effects;        // what the request did (also for failed requests: billed failures)
 };
 
 struct KeySchemaInfo {
@@ -73,6 +73,12 @@ class Engine {
   // never crashes on bad input: malformed requests get DynamoDB's error. A request that fails
   // validation or a condition changes nothing.
   Result Execute(std::string_view operation, std::string_view request_json);
+
+  // Runs DynamoDB's Time to Live process now: deletes every item whose TTL attribute (see
+  // UpdateTimeToLive) is a Number of epoch seconds before EngineOptions::clock_ms. Deletions bill
+  // no capacity; effects list each one (ItemAction::kDeleted, reason "TTL: ...") and the body is
+  // {"DeletedItemCount": n}. The playground's "advance time" moves the clock, then calls this.
+  Result SweepExpired();
 
   // Names of the operations Execute understands.
   static const std::vector<std::string>& Operations();

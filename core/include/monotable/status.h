@@ -28,6 +28,7 @@ enum class ErrorCode : uint8_t {
   kUnknownOperation,                 // UnknownOperationException
   kInternalServerError,              // InternalServerError
   kDuplicateItem,                    // DuplicateItemException (PartiQL INSERT of an existing key)
+  kAccessDenied,                     // AccessDeniedException
 };
 
 // DynamoDB's exception name for `code`, e.g. "ValidationException". kOk gives "".

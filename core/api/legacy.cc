@@ -1,0 +1,365 @@
+// legacy: DynamoDB's pre-expression parameters (AttributesToGet, Expected, ConditionalOperator,
+// AttributeUpdates, KeyConditions, QueryFilter, ScanFilter), rewritten into the equivalent
+// expression parameters before the handler runs, so one evaluator serves both.
+//
+// Names go through generated #lgN placeholders (legacy names are literal top-level attribute
+// names, never paths) and values through :lgN placeholders copied verbatim from the request, so
+// the handler validates them as it validates any ExpressionAttributeValues.
+//
+// DynamoDB rules implemented here (API reference "Legacy conditional parameters", DG
+// LegacyConditionalParameters):
+// - a request may not mix them with expressions: "Can not use both expression and non-expression
+//   parameters in the same request: Non-expression parameters: {Expected} Expression parameters:
+//   {ConditionExpression}";
+// - ComparisonOperator takes a fixed number of values: "One or more parameter values were
+//   invalid: Invalid number of argument(s) for the EQ ComparisonOperator";
+// - Expected: {Exists:false} = attribute_not_exists, {Value} (Exists true by default) = equality;
+//   Exists:true without Value and Exists:false with Value are errors;
+// - ConditionalOperator (AND by default, OR) joins the conditions of Expected / QueryFilter /
+//   ScanFilter;
+// - AttributeUpdates: PUT = SET, DELETE without Value = REMOVE, DELETE with Value = DELETE from a
+//   set, ADD = ADD to a number or set (or, for a list, appends to it);
+// - KeyConditions allow EQ, LE, LT, GE, GT, BEGINS_WITH and BETWEEN only.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "api/api.h"
+
+namespace monotable::api {
+namespace {
+
+struct Builder {
+  json names = json::object();
+  json values = json::object();
+  int next_name = 0, next_value = 0;
+
+  std::string Name(const std::string& name) {
+    std::string p = "#lg" + std::to_string(next_name++);
+    names[p] = name;
+    return p;
+  }
+  std::string Value(const json& value) {
+    std::string p = ":lg" + std::to_string(next_value++);
+    values[p] = value;
+    return p;
+  }
+};
+
+Status InvalidArgs(const std::string& op) {
+  return Status::Validation(
+      "One or more parameter values were invalid: Invalid number of argument(s) for the " + op +
+      " ComparisonOperator");
+}
+
+// One {ComparisonOperator, AttributeValueList} condition on `attribute` as an expression.
+Status ComparisonToExpression(const std::string& attribute, const json& cond, bool key_condition,
+                              Builder* b, std::string* out) {
+  std::optional<std::string> op;
+  Status s = ReadString(cond, "ComparisonOperator", &op);
+  if (!s.ok()) return s;
+  const json* list = nullptr;
+  if (!(s = ReadArray(cond, "AttributeValueList", &list)).ok()) return s;
+  if (!op) {
+    return Status::Validation(
+        "One or more parameter values were invalid: ComparisonOperator must not be null");
+  }
+  static const json kEmpty = json::array();
+  const json& args = list ? *list : kEmpty;
+  const size_t n = args.size();
+  static const std::pair<const char*, const char*> kBinary[] = {
+      {"EQ", "="}, {"NE", "<>"}, {"LE", "<="}, {"LT", "<"}, {"GE", ">="}, {"GT", ">"}};
+  if (key_condition) {
+    // DynamoDB rule: KeyConditions accept only the operators a key condition can use.
+    const bool allowed = *op == "EQ" || *op == "LE" || *op == "LT" || *op == "GE" || *op == "GT" ||
+                         *op == "BEGINS_WITH" || *op == "BETWEEN";
+    if (!allowed) {
+      return Status::Validation("Attempted conditional constraint is not an indexable operation");
+    }
+  }
+  for (const auto& [name, symbol] : kBinary) {
+    if (*op != name) continue;
+    if (n != 1) return InvalidArgs(*op);
+    *out = b->Name(attribute) + " " + symbol + " " + b->Value(args[0]);
+    return Status::Ok();
+  }
+  if (*op == "NOT_NULL" || *op == "NULL") {
+    if (n != 0) return InvalidArgs(*op);
+    *out = std::string(*op == "NULL" ? "attribute_not_exists(" : "attribute_exists(") +
+           b->Name(attribute) + ")";
+    return Status::Ok();
+  }
+  if (*op == "CONTAINS" || *op == "NOT_CONTAINS" || *op == "BEGINS_WITH") {
+    if (n != 1) return InvalidArgs(*op);
+    const std::string call = std::string(*op == "BEGINS_WITH" ? "begins_with(" : "contains(") +
+                             b->Name(attribute) + ", " + b->Value(args[0]) + ")";
+    *out = *op == "NOT_CONTAINS" ? "NOT " + call : call;
+    return Status::Ok();
+  }
+  if (*op == "BETWEEN") {
+    if (n != 2) return InvalidArgs(*op);
+    *out = b->Name(attribute) + " BETWEEN " + b->Value(args[0]) + " AND " + b->Value(args[1]);
+    return Status::Ok();
+  }
+  if (*op == "IN") {
+    if (n < 1) return InvalidArgs(*op);
+    std::string list_text;
+    for (const json& v : args) list_text += (list_text.empty() ? "" : ", ") + b->Value(v);
+    *out = b->Name(attribute) + " IN (" + list_text + ")";
+    return Status::Ok();
+  }
+  return Status::Validation("1 validation error detected: Value '" + *op +
+                            "' at 'comparisonOperator' failed to satisfy constraint: Member must "
+                            "satisfy enum value set: [IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, "
+                            "GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]");
+}
+
+// Expected: a map of attribute -> ExpectedAttributeValue.
+Status ExpectedToExpression(const json& expected, const std::string& joiner, Builder* b,
+                            std::string* out) {
+  if (!expected.is_object()) {
+    return Status::Serialization("Unexpected value type in payload");
+  }
+  std::vector<std::string> parts;
+  for (auto it = expected.begin(); it != expected.end(); ++it) {
+    const std::string& attribute = it.key();
+    const json& cond = it.value();
+    if (!cond.is_object()) return Status::Serialization("Unexpected value type in payload");
+    std::string part;
+    if (cond.contains("ComparisonOperator")) {
+      if (cond.contains("Value") || cond.contains("Exists")) {
+        return Status::Validation(
+            "One or more parameter values were invalid: Value or Exists cannot be used with "
+            "ComparisonOperator for Attribute: " +
+            attribute);
+      }
+      Status s = ComparisonToExpression(attribute, cond, false, b, &part);
+      if (!s.ok()) return s;
+    } else {
+      std::optional<bool> exists;
+      Status s = ReadBool(cond, "Exists", &exists);
+      if (!s.ok()) return s;
+      const bool has_value = cond.contains("Value") && !cond["Value"].is_null();
+      if (exists.value_or(true)) {
+        if (!has_value) {
+          return Status::Validation(
+              "One or more parameter values were invalid: Value must be provided when Exists is "
+              "true for Attribute: " +
+              attribute);
+        }
+        part = b->Name(attribute) + " = " + b->Value(cond["Value"]);
+      } else {
+        if (has_value) {
+          return Status::Validation(
+              "One or more parameter values were invalid: Value cannot be used when Exists is "
+              "false for Attribute: " +
+              attribute);
+        }
+        part = "attribute_not_exists(" + b->Name(attribute) + ")";
+      }
+    }
+    parts.push_back("(" + part + ")");
+  }
+  for (size_t i = 0; i < parts.size(); ++i) *out += (i ? " " + joiner + " " : "") + parts[i];
+  return Status::Ok();
+}
+
+// QueryFilter / ScanFilter / KeyConditions: a map of attribute -> Condition.
+Status ConditionsToExpression(const json& conditions, const std::string& joiner, bool key_condition,
+                              Builder* b, std::string* out) {
+  if (!conditions.is_object()) return Status::Serialization("Unexpected value type in payload");
+  std::vector<std::string> parts;
+  for (auto it = conditions.begin(); it != conditions.end(); ++it) {
+    if (!it.value().is_object()) return Status::Serialization("Unexpected value type in payload");
+    std::string part;
+    Status s = ComparisonToExpression(it.key(), it.value(), key_condition, b, &part);
+    if (!s.ok()) return s;
+    parts.push_back(key_condition ? part : "(" + part + ")");
+  }
+  for (size_t i = 0; i < parts.size(); ++i) *out += (i ? " " + joiner + " " : "") + parts[i];
+  return Status::Ok();
+}
+
+Status AttributesToGetToExpression(const json& attributes, Builder* b, std::string* out) {
+  if (!attributes.is_array()) return Status::Serialization("Unexpected field type");
+  for (const json& a : attributes) {
+    if (!a.is_string()) return Status::Serialization("Unexpected value type in payload");
+    *out += (out->empty() ? "" : ", ") + b->Name(a.get<std::string>());
+  }
+  return Status::Ok();
+}
+
+Status AttributeUpdatesToExpression(const json& updates, Builder* b, std::string* out) {
+  if (!updates.is_object()) return Status::Serialization("Unexpected value type in payload");
+  std::vector<std::string> set, remove, add, del;
+  for (auto it = updates.begin(); it != updates.end(); ++it) {
+    const std::string& attribute = it.key();
+    const json& u = it.value();
+    if (!u.is_object()) return Status::Serialization("Unexpected value type in payload");
+    std::optional<std::string> action;
+    Status s = ReadString(u, "Action", &action);
+    if (!s.ok()) return s;
+    const bool has_value = u.contains("Value") && !u["Value"].is_null();
+    const std::string a = action.value_or("PUT");
+    if (a == "PUT") {
+      if (!has_value) {
+        return Status::Validation(
+            "One or more parameter values were invalid: Only DELETE action is allowed when no "
+            "attribute value is specified");
+      }
+      set.push_back(b->Name(attribute) + " = " + b->Value(u["Value"]));
+    } else if (a == "DELETE") {
+      if (has_value) {
+        del.push_back(b->Name(attribute) + " " + b->Value(u["Value"]));
+      } else {
+        remove.push_back(b->Name(attribute));
+      }
+    } else if (a == "ADD") {
+      if (!has_value) {
+        return Status::Validation(
+            "One or more parameter values were invalid: Only DELETE action is allowed when no "
+            "attribute value is specified");
+      }
+      const json& v = u["Value"];
+      if (v.is_object() && v.contains("L")) {
+        // Legacy ADD of a list appends to the existing list (or starts one).
+        const std::string n = b->Name(attribute);
+        set.push_back(n + " = list_append(if_not_exists(" + n + ", " +
+                      b->Value(json{{"L", json::array()}}) + "), " + b->Value(v) + ")");
+      } else {
+        add.push_back(b->Name(attribute) + " " + b->Value(v));
+      }
+    } else {
+      return Status::Validation("1 validation error detected: Value '" + a +
+                                "' at 'attributeUpdates." + attribute +
+                                ".member.action' failed to satisfy constraint: Member must "
+                                "satisfy enum value set: [ADD, PUT, DELETE]");
+    }
+  }
+  auto clause = [&](const char* keyword, const std::vector<std::string>& parts) {
+    if (parts.empty()) return;
+    if (!out->empty()) *out += " ";
+    *out += keyword;
+    for (size_t i = 0; i < parts.size(); ++i) *out += (i ? ", " : " ") + parts[i];
+  };
+  clause("SET", set);
+  clause("REMOVE", remove);
+  clause("ADD", add);
+  clause("DELETE", del);
+  return Status::Ok();
+}
+
+bool Present(const json& obj, const char* member) {
+  return obj.is_object() && obj.contains(member) && !obj[member].is_null();
+}
+
+// Rewrites the legacy members of one request object (a whole request, or one BatchGetItem
+// RequestItems entry). `legacy` and `modern` list the members this operation knows, in the order
+// DynamoDB names them.
+Status Rewrite(json* obj, const std::vector<const char*>& legacy,
+               const std::vector<const char*>& modern) {
+  std::string used_legacy, used_modern;
+  for (const char* m : legacy) {
+    if (Present(*obj, m)) used_legacy += (used_legacy.empty() ? "" : ", ") + std::string(m);
+  }
+  if (used_legacy.empty()) return Status::Ok();
+  for (const char* m : modern) {
+    if (Present(*obj, m)) used_modern += (used_modern.empty() ? "" : ", ") + std::string(m);
+  }
+  if (!used_modern.empty()) {
+    return Status::Validation(
+        "Can not use both expression and non-expression parameters in the same request: "
+        "Non-expression parameters: {" +
+        used_legacy + "} Expression parameters: {" + used_modern + "}");
+  }
+  if (Present(*obj, "ExpressionAttributeNames")) {
+    return Status::Validation(
+        "ExpressionAttributeNames can only be specified when using expressions");
+  }
+  if (Present(*obj, "ExpressionAttributeValues")) {
+    return Status::Validation(
+        "ExpressionAttributeValues can only be specified when using expressions");
+  }
+  std::optional<std::string> conditional_operator;
+  Status s = ReadString(*obj, "ConditionalOperator", &conditional_operator);
+  if (!s.ok()) return s;
+  if (conditional_operator && *conditional_operator != "AND" && *conditional_operator != "OR") {
+    return Status::Validation("1 validation error detected: Value '" + *conditional_operator +
+                              "' at 'conditionalOperator' failed to satisfy constraint: Member "
+                              "must satisfy enum value set: [AND, OR]");
+  }
+  const std::string joiner = conditional_operator.value_or("AND");
+  Builder b;
+  json& o = *obj;
+  std::string text;
+  if (Present(o, "AttributesToGet")) {
+    if (!(s = AttributesToGetToExpression(o["AttributesToGet"], &b, &text)).ok()) return s;
+    if (!text.empty()) o["ProjectionExpression"] = text;
+    o.erase("AttributesToGet");
+  }
+  if (Present(o, "Expected")) {
+    text.clear();
+    if (!(s = ExpectedToExpression(o["Expected"], joiner, &b, &text)).ok()) return s;
+    if (!text.empty()) o["ConditionExpression"] = text;
+    o.erase("Expected");
+  }
+  if (Present(o, "AttributeUpdates")) {
+    text.clear();
+    if (!(s = AttributeUpdatesToExpression(o["AttributeUpdates"], &b, &text)).ok()) return s;
+    if (!text.empty()) o["UpdateExpression"] = text;
+    o.erase("AttributeUpdates");
+  }
+  if (Present(o, "KeyConditions")) {
+    text.clear();
+    if (!(s = ConditionsToExpression(o["KeyConditions"], "AND", true, &b, &text)).ok()) return s;
+    if (!text.empty()) o["KeyConditionExpression"] = text;
+    o.erase("KeyConditions");
+  }
+  for (const char* filter : {"QueryFilter", "ScanFilter"}) {
+    if (!Present(o, filter)) continue;
+    text.clear();
+    if (!(s = ConditionsToExpression(o[filter], joiner, false, &b, &text)).ok()) return s;
+    if (!text.empty()) o["FilterExpression"] = text;
+    o.erase(filter);
+  }
+  o.erase("ConditionalOperator");
+  if (!b.names.empty()) o["ExpressionAttributeNames"] = b.names;
+  if (!b.values.empty()) o["ExpressionAttributeValues"] = b.values;
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status TranslateLegacy(std::string_view operation, json* request) {
+  if (operation == "GetItem") {
+    return Rewrite(request, {"AttributesToGet"}, {"ProjectionExpression"});
+  }
+  if (operation == "PutItem" || operation == "DeleteItem") {
+    return Rewrite(request, {"Expected", "ConditionalOperator"}, {"ConditionExpression"});
+  }
+  if (operation == "UpdateItem") {
+    return Rewrite(request, {"AttributeUpdates", "Expected", "ConditionalOperator"},
+                   {"UpdateExpression", "ConditionExpression"});
+  }
+  if (operation == "Query") {
+    return Rewrite(request,
+                   {"AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions"},
+                   {"ProjectionExpression", "FilterExpression", "KeyConditionExpression"});
+  }
+  if (operation == "Scan") {
+    return Rewrite(request, {"AttributesToGet", "ScanFilter", "ConditionalOperator"},
+                   {"ProjectionExpression", "FilterExpression"});
+  }
+  if (operation == "BatchGetItem") {
+    json* items = request->contains("RequestItems") ? &(*request)["RequestItems"] : nullptr;
+    if (!items || !items->is_object()) return Status::Ok();
+    for (auto it = items->begin(); it != items->end(); ++it) {
+      if (!it.value().is_object()) continue;
+      Status s = Rewrite(&it.value(), {"AttributesToGet"}, {"ProjectionExpression"});
+      if (!s.ok()) return s;
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace monotable::api
