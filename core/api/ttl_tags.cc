@@ -230,7 +230,10 @@ Status TagResource(Context& ctx) {
   if (!(s = ResolveArn(ctx, *arn, "TagResource", &table)).ok()) return s;
   TableExtras* extras = ExtrasOf(ctx.state, *table);
   auto merged = extras->tags;
-  for (auto& [key, value] : parsed) {
+  for (const auto& tag : parsed) {
+    // Not a structured binding: clang-14 (Emscripten) cannot capture those in a lambda.
+    const auto& key = tag.first;
+    const auto& value = tag.second;
     auto it =
         std::find_if(merged.begin(), merged.end(), [&](const auto& t) { return t.first == key; });
     if (it != merged.end()) {
