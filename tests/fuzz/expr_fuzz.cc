@@ -73,7 +73,7 @@ void DefaultPlaceholders(expr::AttributeNames* names, expr::AttributeValues* val
   for (const auto& [k, val] : v) values->emplace(k, val);
 }
 
-bool HasListIndex(const expr::Projection& p) {
+[[maybe_unused]] bool HasListIndex(const expr::Projection& p) {
   for (const expr::Path& path : p.paths()) {
     for (const expr::PathElement& e : path.elements) {
       if (e.is_index) return true;
