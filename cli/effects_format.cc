@@ -8,34 +8,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string Base64(const std::string& bytes) {
-  static constexpr char kAlphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  size_t i = 0;
-  for (; i + 2 < bytes.size(); i += 3) {
-    uint32_t n = (uint32_t(uint8_t(bytes[i])) << 16) | (uint32_t(uint8_t(bytes[i + 1])) << 8) |
-                 uint8_t(bytes[i + 2]);
-    out += kAlphabet[(n >> 18) & 63];
-    out += kAlphabet[(n >> 12) & 63];
-    out += kAlphabet[(n >> 6) & 63];
-    out += kAlphabet[n & 63];
-  }
-  if (i + 1 == bytes.size()) {
-    uint32_t n = uint32_t(uint8_t(bytes[i])) << 16;
-    out += kAlphabet[(n >> 18) & 63];
-    out += kAlphabet[(n >> 12) & 63];
-    out += "==";
-  } else if (i + 2 == bytes.size()) {
-    uint32_t n = (uint32_t(uint8_t(bytes[i])) << 16) | (uint32_t(uint8_t(bytes[i + 1])) << 8);
-    out += kAlphabet[(n >> 18) & 63];
-    out += kAlphabet[(n >> 12) & 63];
-    out += kAlphabet[(n >> 6) & 63];
-    out += '=';
-  }
-  return out;
-}
-
 // Units without trailing zeros: 0.5, 1, 12.5.
 std::string Units(double units) {
   char buffer[64];
@@ -61,54 +33,7 @@ std::string Capacity(double read, double write) {
 
 }  // namespace
 
-json ValueToJson(const Value& value) {
-  json out = json::object();
-  switch (value.type()) {
-    case Type::kS:
-      out["S"] = value.s();
-      break;
-    case Type::kN:
-      out["N"] = value.n().ToString();
-      break;
-    case Type::kB:
-      out["B"] = Base64(value.s());
-      break;
-    case Type::kBool:
-      out["BOOL"] = value.boolean();
-      break;
-    case Type::kNull:
-      out["NULL"] = true;
-      break;
-    case Type::kL: {
-      json list = json::array();
-      for (const Value& v : value.l()) list.push_back(ValueToJson(v));
-      out["L"] = list;
-      break;
-    }
-    case Type::kM: {
-      json map = json::object();
-      for (const auto& [name, v] : value.m()) map[name] = ValueToJson(v);
-      out["M"] = map;
-      break;
-    }
-    case Type::kSS:
-      out["SS"] = value.strings();
-      break;
-    case Type::kNS: {
-      json list = json::array();
-      for (const Number& n : value.numbers()) list.push_back(n.ToString());
-      out["NS"] = list;
-      break;
-    }
-    case Type::kBS: {
-      json list = json::array();
-      for (const std::string& b : value.strings()) list.push_back(Base64(b));
-      out["BS"] = list;
-      break;
-    }
-  }
-  return out;
-}
+json ValueToJson(const Value& value) { return json::parse(ToWireJson(value)); }
 
 std::string KeyText(const Item& key) {
   std::string out;
@@ -123,10 +48,10 @@ std::string KeyText(const Item& key) {
         out += value.n().ToString();
         break;
       case Type::kB:
-        out += Base64(value.s());
+        out += Base64Encode(value.s());
         break;
       default:
-        out += ValueToJson(value).dump();
+        out += ToWireJson(value);
         break;
     }
   }

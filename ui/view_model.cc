@@ -9,34 +9,6 @@ namespace {
 
 using json = nlohmann::json;
 
-std::string Base64(const std::string& bytes) {
-  static const char kAlphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  size_t i = 0;
-  while (i + 2 < bytes.size()) {
-    uint32_t n = (uint8_t(bytes[i]) << 16) | (uint8_t(bytes[i + 1]) << 8) | uint8_t(bytes[i + 2]);
-    out += kAlphabet[(n >> 18) & 63];
-    out += kAlphabet[(n >> 12) & 63];
-    out += kAlphabet[(n >> 6) & 63];
-    out += kAlphabet[n & 63];
-    i += 3;
-  }
-  if (i + 1 == bytes.size()) {
-    uint32_t n = uint8_t(bytes[i]) << 16;
-    out += kAlphabet[(n >> 18) & 63];
-    out += kAlphabet[(n >> 12) & 63];
-    out += "==";
-  } else if (i + 2 == bytes.size()) {
-    uint32_t n = (uint8_t(bytes[i]) << 16) | (uint8_t(bytes[i + 1]) << 8);
-    out += kAlphabet[(n >> 18) & 63];
-    out += kAlphabet[(n >> 12) & 63];
-    out += kAlphabet[(n >> 6) & 63];
-    out += '=';
-  }
-  return out;
-}
-
 void AppendValueText(const Value& v, std::string* out) {
   if (out->size() > kMaxCellBytes) return;
   switch (v.type()) {
@@ -47,7 +19,7 @@ void AppendValueText(const Value& v, std::string* out) {
       *out += v.n().ToString();
       break;
     case Type::kB:
-      *out += Base64(v.s());
+      *out += Base64Encode(v.s());
       break;
     case Type::kBool:
       *out += v.boolean() ? "true" : "false";
@@ -87,7 +59,7 @@ void AppendValueText(const Value& v, std::string* out) {
       for (const std::string& e : v.strings()) {
         if (!first) *out += ", ";
         first = false;
-        *out += v.type() == Type::kBS ? Base64(e) : e;
+        *out += v.type() == Type::kBS ? Base64Encode(e) : e;
       }
       *out += '>';
       break;
@@ -200,54 +172,7 @@ std::string ValueText(const Value& value) {
   return Cut(std::move(out));
 }
 
-json ValueToWire(const Value& v) {
-  json out = json::object();
-  switch (v.type()) {
-    case Type::kS:
-      out["S"] = v.s();
-      break;
-    case Type::kN:
-      out["N"] = v.n().ToString();
-      break;
-    case Type::kB:
-      out["B"] = Base64(v.s());
-      break;
-    case Type::kBool:
-      out["BOOL"] = v.boolean();
-      break;
-    case Type::kNull:
-      out["NULL"] = true;
-      break;
-    case Type::kL: {
-      json list = json::array();
-      for (const Value& e : v.l()) list.push_back(ValueToWire(e));
-      out["L"] = list;
-      break;
-    }
-    case Type::kM: {
-      json map = json::object();
-      for (const auto& [name, e] : v.m()) map[name] = ValueToWire(e);
-      out["M"] = map;
-      break;
-    }
-    case Type::kSS:
-      out["SS"] = v.strings();
-      break;
-    case Type::kBS: {
-      json set = json::array();
-      for (const std::string& e : v.strings()) set.push_back(Base64(e));
-      out["BS"] = set;
-      break;
-    }
-    case Type::kNS: {
-      json set = json::array();
-      for (const Number& e : v.numbers()) set.push_back(e.ToString());
-      out["NS"] = set;
-      break;
-    }
-  }
-  return out;
-}
+json ValueToWire(const Value& v) { return json::parse(ToWireJson(v)); }
 
 std::string WireValueText(const json& value) {
   if (value.is_object() && value.size() == 1) {

@@ -612,3 +612,19 @@ bool Base64Decode(std::string_view text, std::string* bytes) {
 }
 
 }  // namespace monotable::wire
+
+// The public renderings declared in monotable/value.h, for front ends (they must not include this
+// internal header). Invalid UTF-8 in S values is replaced rather than aborting the dump.
+namespace monotable {
+
+std::string ToWireJson(const Value& value) {
+  return wire::ToJson(value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string ToWireJson(const Item& item) {
+  return wire::ToJson(item).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string Base64Encode(std::string_view bytes) { return wire::Base64Encode(bytes); }
+
+}  // namespace monotable

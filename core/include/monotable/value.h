@@ -83,6 +83,14 @@ size_t ValueSize(const Value& value);
 size_t AttributeSize(std::string_view name, const Value& value);
 size_t ItemSize(const Item& item);
 
+// DynamoDB JSON text, exactly as the wire carries it: one AttributeValue ({"S":"x"}, numbers in
+// canonical text, binary as base64) or an attribute map. Front ends that show or copy values use
+// these instead of rendering values themselves (implemented by the API layer, core/api/wire.cc).
+std::string ToWireJson(const Value& value);
+std::string ToWireJson(const Item& item);
+// Standard base64 with padding (DynamoDB's encoding of B and BS values).
+std::string Base64Encode(std::string_view bytes);
+
 // The 400 KB limit: 409,600 bytes including attribute names.
 inline constexpr size_t kMaxItemBytes = 400 * 1024;
 
