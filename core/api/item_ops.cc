@@ -110,6 +110,36 @@ Status Finish(Context& ctx, const WriteSpec& spec, const WriteRequestMembers& m,
   return Status::Ok();
 }
 
+// DynamoDB rule: PutItem's and DeleteItem's ReturnValues is NONE or ALL_OLD.
+Status CheckAllOldOrNone(const WriteRequestMembers& m) {
+  if (m.return_values && *m.return_values != "ALL_OLD" && *m.return_values != "NONE") {
+    return Status::Validation("ReturnValues can only be ALL_OLD or NONE");
+  }
+  return Status::Ok();
+}
+
+// Parses the ConditionExpression (if any), then reports placeholders no expression used.
+Status ParseConditionAndCheckUsed(WriteRequestMembers& m) {
+  if (m.condition) {
+    Status s = expr::ParseCondition(expr::Kind::kCondition, *m.condition, m.params.names,
+                                    m.params.values, &m.params.usage, &m.parsed_condition);
+    if (!s.ok()) return s;
+  }
+  return expr::CheckAllUsed(m.params.names, m.params.values, m.params.usage);
+}
+
+// Prepares and finishes a Put or Delete, returning the old item when ReturnValues is ALL_OLD.
+Status RunPutOrDelete(Context& ctx, const WriteSpec& spec, const WriteRequestMembers& m) {
+  PreparedWrite prepared;
+  Status s = PrepareWrite(spec, &prepared);
+  if (!s.ok()) return s;
+  if (!(s = Finish(ctx, spec, m, prepared)).ok()) return s;
+  if (m.return_values && *m.return_values == "ALL_OLD" && prepared.plan.old_item) {
+    ctx.response["Attributes"] = wire::ToJson(*prepared.plan.old_item);
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Status PutItem(Context& ctx) {
@@ -132,18 +162,10 @@ Status PutItem(Context& ctx) {
            .ok()) {
     return s;
   }
-  // DynamoDB rule: PutItem's ReturnValues is NONE or ALL_OLD.
-  if (m.return_values && *m.return_values != "ALL_OLD" && *m.return_values != "NONE") {
-    return Status::Validation("ReturnValues can only be ALL_OLD or NONE");
-  }
+  if (!(s = CheckAllOldOrNone(m)).ok()) return s;
   // DynamoDB rule: the item size is checked before the table exists (dynamodb-rules.md §1.3).
   if (!(s = CheckItemSize(*item)).ok()) return s;
-  if (m.condition) {
-    s = expr::ParseCondition(expr::Kind::kCondition, *m.condition, m.params.names, m.params.values,
-                             &m.params.usage, &m.parsed_condition);
-    if (!s.ok()) return s;
-  }
-  if (!(s = expr::CheckAllUsed(m.params.names, m.params.values, m.params.usage)).ok()) return s;
+  if (!(s = ParseConditionAndCheckUsed(m)).ok()) return s;
   storage::Table* table = ctx.state.FindTable(*m.table_name);
   if (!table) return Status::ResourceNotFound();
   if (!(s = ValidateItemKeys(table->schema(), *item)).ok()) return s;
@@ -153,13 +175,7 @@ Status PutItem(Context& ctx) {
   spec.table = table;
   spec.item = std::move(*item);
   spec.condition = m.parsed_condition;
-  PreparedWrite prepared;
-  if (!(s = PrepareWrite(spec, &prepared)).ok()) return s;
-  if (!(s = Finish(ctx, spec, m, prepared)).ok()) return s;
-  if (m.return_values && *m.return_values == "ALL_OLD" && prepared.plan.old_item) {
-    ctx.response["Attributes"] = wire::ToJson(*prepared.plan.old_item);
-  }
-  return Status::Ok();
+  return RunPutOrDelete(ctx, spec, m);
 }
 
 Status DeleteItem(Context& ctx) {
@@ -182,16 +198,8 @@ Status DeleteItem(Context& ctx) {
            .ok()) {
     return s;
   }
-  // DynamoDB rule: DeleteItem's ReturnValues is NONE or ALL_OLD.
-  if (m.return_values && *m.return_values != "ALL_OLD" && *m.return_values != "NONE") {
-    return Status::Validation("ReturnValues can only be ALL_OLD or NONE");
-  }
-  if (m.condition) {
-    s = expr::ParseCondition(expr::Kind::kCondition, *m.condition, m.params.names, m.params.values,
-                             &m.params.usage, &m.parsed_condition);
-    if (!s.ok()) return s;
-  }
-  if (!(s = expr::CheckAllUsed(m.params.names, m.params.values, m.params.usage)).ok()) return s;
+  if (!(s = CheckAllOldOrNone(m)).ok()) return s;
+  if (!(s = ParseConditionAndCheckUsed(m)).ok()) return s;
   storage::Table* table = ctx.state.FindTable(*m.table_name);
   if (!table) return Status::ResourceNotFound();
   if (!(s = ValidateKey(table->schema(), *key)).ok()) return s;
@@ -201,13 +209,7 @@ Status DeleteItem(Context& ctx) {
   spec.table = table;
   spec.item = std::move(*key);
   spec.condition = m.parsed_condition;
-  PreparedWrite prepared;
-  if (!(s = PrepareWrite(spec, &prepared)).ok()) return s;
-  if (!(s = Finish(ctx, spec, m, prepared)).ok()) return s;
-  if (m.return_values && *m.return_values == "ALL_OLD" && prepared.plan.old_item) {
-    ctx.response["Attributes"] = wire::ToJson(*prepared.plan.old_item);
-  }
-  return Status::Ok();
+  return RunPutOrDelete(ctx, spec, m);
 }
 
 Status UpdateItem(Context& ctx) {
@@ -239,12 +241,7 @@ Status UpdateItem(Context& ctx) {
     s = expr::ParseUpdate(*update_text, m.params.names, m.params.values, &m.params.usage, &update);
     if (!s.ok()) return s;
   }
-  if (m.condition) {
-    s = expr::ParseCondition(expr::Kind::kCondition, *m.condition, m.params.names, m.params.values,
-                             &m.params.usage, &m.parsed_condition);
-    if (!s.ok()) return s;
-  }
-  if (!(s = expr::CheckAllUsed(m.params.names, m.params.values, m.params.usage)).ok()) return s;
+  if (!(s = ParseConditionAndCheckUsed(m)).ok()) return s;
   storage::Table* table = ctx.state.FindTable(*m.table_name);
   if (!table) return Status::ResourceNotFound();
   if (!(s = ValidateKey(table->schema(), *key)).ok()) return s;
