@@ -214,6 +214,19 @@ json KeySchemaJson(const storage::KeySchema& keys) {
   return out;
 }
 
+// DynamoDB rule: an index needs a ProjectionType, and NonKeyAttributes only with INCLUDE.
+Status CheckProjection(const IndexRequest& index) {
+  if (!index.projection_type) {
+    return Status::Validation(
+        "One or more parameter values were invalid: Unknown ProjectionType: null");
+  }
+  if (index.non_key_attributes && *index.projection_type != "INCLUDE") {
+    return Status::Validation("One or more parameter values were invalid: ProjectionType is " +
+                              *index.projection_type + ", but NonKeyAttributes is specified");
+  }
+  return Status::Ok();
+}
+
 json ThroughputJson(const storage::ProvisionedThroughput& t) {
   return {{"NumberOfDecreasesToday", 0},
           {"ReadCapacityUnits", t.read_capacity_units},
@@ -399,14 +412,7 @@ Status CreateTable(Context& ctx) {
             index.name + ". index hash key: " + index.keys[0].name +
             ", table hash key: " + keys[0].name);
       }
-      if (!index.projection_type) {
-        return Status::Validation(
-            "One or more parameter values were invalid: Unknown ProjectionType: null");
-      }
-      if (index.non_key_attributes && *index.projection_type != "INCLUDE") {
-        return Status::Validation("One or more parameter values were invalid: ProjectionType is " +
-                                  *index.projection_type + ", but NonKeyAttributes is specified");
-      }
+      if (!(s = CheckProjection(index)).ok()) return s;
       if (!index_names.insert(index.name).second) {
         return Status::Validation(
             "One or more parameter values were invalid: Duplicate index name: " + index.name);
@@ -426,14 +432,7 @@ Status CreateTable(Context& ctx) {
     }
     for (const IndexRequest& index : *gsis) {
       if (!(s = CheckKeySchema(index.keys, def_names)).ok()) return s;
-      if (!index.projection_type) {
-        return Status::Validation(
-            "One or more parameter values were invalid: Unknown ProjectionType: null");
-      }
-      if (index.non_key_attributes && *index.projection_type != "INCLUDE") {
-        return Status::Validation("One or more parameter values were invalid: ProjectionType is " +
-                                  *index.projection_type + ", but NonKeyAttributes is specified");
-      }
+      if (!(s = CheckProjection(index)).ok()) return s;
       if (pay_per_request && index.throughput) {
         return Status::Validation(
             "One or more parameter values were invalid: ProvisionedThroughput should not be "
@@ -680,14 +679,7 @@ Status UpdateTable(Context& ctx) {
   if (gsis) {
     for (const IndexRequest& index : *gsis) {
       if (!(s = CheckKeySchema(index.keys, def_names)).ok()) return s;
-      if (!index.projection_type) {
-        return Status::Validation(
-            "One or more parameter values were invalid: Unknown ProjectionType: null");
-      }
-      if (index.non_key_attributes && *index.projection_type != "INCLUDE") {
-        return Status::Validation("One or more parameter values were invalid: ProjectionType is " +
-                                  *index.projection_type + ", but NonKeyAttributes is specified");
-      }
+      if (!(s = CheckProjection(index)).ok()) return s;
       if (schema.FindIndex(index.name)) {
         return Status(ErrorCode::kResourceInUse,
                       "Attempting to create an index which already exists");
