@@ -1,19 +1,28 @@
 #!/usr/bin/env bash
 # Fuzzing: builds the libFuzzer targets of tests/fuzz in build-fuzz (clang, -fsanitize=fuzzer +
 # AddressSanitizer + UndefinedBehaviorSanitizer), replays every committed regression input, then
-# runs each target for a bounded time from a corpus seeded from tests/cases/*.json and
-# examples/*.json (plus tests/fuzz/seeds/<target>/). Fails if any target crashes, leaks, times out
-# or breaks one of its invariants; the input that did it is kept in build-fuzz/artifacts/.
+# fuzzes each target from a corpus seeded from tests/cases/*.json and examples/*.json (plus
+# tests/fuzz/seeds/<target>/). Fails if any target crashes, leaks, times out or breaks one of its
+# invariants; the input that did it is kept in build-fuzz/artifacts/ and printed in base64.
+#
+# Two modes:
+# - Replayable (the default, what scripts/test and CI run): every target starts from the seeds
+#   alone (a fresh corpus each run) with a fixed -seed and a fixed number of executions, so a run
+#   here and a run in CI try the same inputs: a failure in CI is a failure here, never luck.
+# - Exploring (MONOTABLE_FUZZ_SECONDS=N): N seconds per target with a random seed, from the
+#   corpus kept in build-fuzz/corpus/ that grows across runs. What it finds becomes a regression
+#   input (tests/fuzz/regressions/<target>/), which every run replays first.
 #
 # Environment:
-#   MONOTABLE_FUZZ_SECONDS  seconds per target (default 20)
+#   MONOTABLE_FUZZ_SECONDS  exploring mode: seconds per target
+#   MONOTABLE_FUZZ_RUNS     replayable mode: executions per target instead of the defaults below
 #   MONOTABLE_FUZZ_TARGETS  space-separated subset (default: all): number wire condition
 #                           key_condition projection update engine
-#   MONOTABLE_FUZZ_DIR      build folder (default build-fuzz); its corpus/ grows across runs
+#   MONOTABLE_FUZZ_DIR      build folder (default build-fuzz)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build="${MONOTABLE_FUZZ_DIR:-build-fuzz}"
-seconds="${MONOTABLE_FUZZ_SECONDS:-20}"
+seconds="${MONOTABLE_FUZZ_SECONDS:-}"
 targets="${MONOTABLE_FUZZ_TARGETS:-number wire condition key_condition projection update engine}"
 jobs=$(nproc)
 
@@ -47,7 +56,22 @@ for t in $targets; do
     condition | key_condition | projection | update) dict=tests/fuzz/dicts/expr.dict ;;
     *) dict=tests/fuzz/dicts/$t.dict ;;
   esac
-  corpus="$build/corpus/$t"
+  if [ -n "$seconds" ]; then
+    corpus="$build/corpus/$t"
+    budget=(-max_total_time="$seconds")
+  else
+    # Executions per target: about 5-20 s each on a small machine under the sanitizers.
+    case $t in
+      number) runs_t=400000 ;;
+      wire) runs_t=80000 ;;
+      engine) runs_t=5000 ;;
+      *) runs_t=12000 ;;
+    esac
+    corpus="$build/replay-corpus/$t"
+    rm -rf "$corpus"
+    # -max_total_time only guards against a machine far slower than expected.
+    budget=(-seed=1 -runs="${MONOTABLE_FUZZ_RUNS:-$runs_t}" -max_total_time=600)
+  fi
   mkdir -p "$corpus" "$build/seeds/$t"
   # 1. Every input that once crashed (tests/fuzz/regressions/<target>/) must now pass.
   if compgen -G "tests/fuzz/regressions/$t/*" >/dev/null; then
@@ -63,7 +87,7 @@ for t in $targets; do
   seed_dirs=("$build/seeds/$t")
   [ -d "tests/fuzz/seeds/$t" ] && seed_dirs+=("tests/fuzz/seeds/$t")
   log="$build/logs/$t.log"
-  if "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
+  if "$bin" "${budget[@]}" -timeout=30 -rss_limit_mb=2048 -max_len=16384 \
     -dict="$dict" -artifact_prefix="$build/artifacts/$t-" -print_final_stats=1 \
     "$corpus" "${seed_dirs[@]}" >"$log" 2>&1; then
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')
@@ -72,11 +96,25 @@ for t in $targets; do
       "$runs" "$cov" "$(ls "$corpus" | wc -l)")")
   else
     status=1
-    summary+=("$(printf '  %-14s CRASHED (see %s)' "$t" "$log")")
+    # Why: libFuzzer's "ERROR: libFuzzer: deadly signal|timeout|out-of-memory|..." or the
+    # sanitizer's SUMMARY line; and the input, so a failure seen only in CI can be replayed here
+    # (`base64 -d > x && build-fuzz/tests/fuzz/fuzz_<target> x`).
+    why=$(grep -m1 -o 'ERROR: libFuzzer: [a-z-]*\|SUMMARY: [A-Za-z]*Sanitizer: [^ ]*' "$log" ||
+      echo 'no libFuzzer verdict')
+    artifact=$(grep -o "Test unit written to [^ ]*" "$log" | tail -1 | sed 's/Test unit written to //')
+    summary+=("$(printf '  %-14s FAILED: %s (log %s, input %s)' "$t" "$why" "$log" "${artifact:-none}")")
     echo "fuzz: $t failed; the last lines of $log:" >&2
-    tail -40 "$log" >&2
+    tail -60 "$log" >&2
+    if [ -n "$artifact" ] && [ -f "$artifact" ] && [ "$(stat -c %s "$artifact")" -le 8192 ]; then
+      echo "fuzz: $t: the failing input, base64:" >&2
+      base64 -w 100 "$artifact" >&2
+    fi
   fi
 done
-echo "fuzz: ${seconds}s per target"
+if [ -n "$seconds" ]; then
+  echo "fuzz: exploring, ${seconds}s per target"
+else
+  echo "fuzz: replayable run (-seed=1, fixed executions per target, fresh corpus)"
+fi
 printf '%s\n' "${summary[@]}"
 exit $status
