@@ -66,6 +66,20 @@ struct Context {
   json error_extra = json::object();
   capacity::Meter meter;
   bool changed = false;  // set by handlers that changed data or schema (bumps Engine::version)
+
+  // Parts of the response rendered straight as JSON text (the items of read paths, written by
+  // wire::AppendItemJson instead of built as trees): Raw(text) returns the value to put in
+  // `response`, and the body splices the text in (wire::AppendDump). When `raw_allowed` is false
+  // (a handler run on behalf of another, e.g. PartiQL, whose caller reads `response` as a tree),
+  // Raw parses the text into a tree instead. REQUIRES: text is one valid JSON value.
+  std::vector<std::string> raw_texts;
+  bool raw_allowed = false;
+  json Raw(std::string text);
+  // The response body: response.dump() with the raw texts spliced in.
+  std::string Body() const;
+  // False when EngineOptions::record_item_effects is off: read paths then skip the per-item
+  // Effects::items entries (and the key copies they need).
+  bool records_items() const { return state.options.record_item_effects; }
 };
 
 using Handler = Status (*)(Context& ctx);

@@ -119,6 +119,7 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
     return result;
   }
   api::Context ctx(*impl_, request, result.effects);
+  ctx.raw_allowed = true;  // the body is assembled here, so handlers may hand over JSON text
   Status status = handler(ctx);
   ctx.meter.ToEffects(impl_->options.prices, &result.effects);
   if (ctx.changed) ++impl_->version;
@@ -126,7 +127,7 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
     api::RenderError(status, ctx.error_extra, &result);
     return result;
   }
-  result.body = ctx.response.dump();
+  result.body = ctx.Body();
   return result;
 }
 

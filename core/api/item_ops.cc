@@ -328,10 +328,17 @@ Status GetItem(Context& ctx) {
   ctx.effects.read_modes = {true, blocks * 0.5, static_cast<double>(blocks),
                             static_cast<double>(blocks * 2)};
   if (item) {
-    AddTouched(ctx, *table_name, "", *key, size, ItemAction::kReturned);
+    if (ctx.records_items()) AddTouched(ctx, *table_name, "", *key, size, ItemAction::kReturned);
     LintItemSize(ctx, size, true);
-    ctx.response["Item"] = wire::ToJson(projection_text ? projection.Apply(*item) : *item);
-  } else {
+    // Written as text and spliced into the body (no JSON tree per item).
+    std::string text;
+    if (projection_text) {
+      wire::AppendItemJson(projection.Apply(*item), &text);
+    } else {
+      wire::AppendItemJson(*item, &text);
+    }
+    ctx.response["Item"] = ctx.Raw(std::move(text));
+  } else if (ctx.records_items()) {
     AddTouched(ctx, *table_name, "", *key, 0, ItemAction::kMissing,
                "no item with this key: the read is still billed");
   }

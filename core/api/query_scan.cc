@@ -239,13 +239,20 @@ class Page {
     if (pass) {
       ++count_;
       if (!count_only_) {
-        items_.push_back(wire::ToJson(projection_ ? projection_->Apply(view) : view));
+        items_text_.push_back(count_ == 1 ? '[' : ',');
+        if (projection_) {
+          wire::AppendItemJson(projection_->Apply(view), &items_text_);
+        } else {
+          wire::AppendItemJson(view, &items_text_);
+        }
       }
     }
-    AddTouched(ctx_, src_.table->schema().name,
-               src_.index_schema ? src_.index_schema->name : std::string(),
-               KeyOf(src_.table->schema(), stored), entry.size,
-               pass ? ItemAction::kReturned : ItemAction::kFilteredOut);
+    if (ctx_.records_items()) {
+      AddTouched(ctx_, src_.table->schema().name,
+                 src_.index_schema ? src_.index_schema->name : std::string(),
+                 KeyOf(src_.table->schema(), stored), entry.size,
+                 pass ? ItemAction::kReturned : ItemAction::kFilteredOut);
+    }
     if (scanned_ >= limit_ || bytes_ >= kPageBytes) {
       last_key_ = PageKey(src_, stored);
       return false;
@@ -291,7 +298,12 @@ class Page {
           capacity::FormatBytes(scanned_) +
           ": a key condition or a sparse index would read only what you need");
     }
-    if (!count_only_) ctx_.response["Items"] = std::move(items_);
+    if (!count_only_) {
+      // The items were written as text (wire::AppendItemJson) and are spliced into the body.
+      items_text_.push_back(count_ == 0 ? '[' : ']');
+      if (count_ == 0) items_text_.push_back(']');
+      ctx_.response["Items"] = ctx_.Raw(std::move(items_text_));
+    }
     ctx_.response["Count"] = count_;
     ctx_.response["ScannedCount"] = scanned_;
     if (last_key_) ctx_.response["LastEvaluatedKey"] = wire::ToJson(*last_key_);
@@ -307,7 +319,7 @@ class Page {
   const capacity::ReadMode mode_;
   uint64_t scanned_ = 0, count_ = 0, bytes_ = 0, fetched_ = 0, fetch_bytes_ = 0;
   int64_t fetch_half_ = 0;
-  json items_ = json::array();
+  std::string items_text_;  // "[item,item" as items pass; closed by Finish
   std::optional<Item> last_key_;
 };
 

@@ -451,6 +451,22 @@ Status CheckExpressionParams(const ExpressionParams& params,
   return expr::ValidatePlaceholderKeys(params.names, params.values);
 }
 
+json Context::Raw(std::string text) {
+  if (!raw_allowed) return json::parse(text, nullptr, false);
+  raw_texts.push_back(std::move(text));
+  return wire::RawPlaceholder(raw_texts.size() - 1);
+}
+
+std::string Context::Body() const {
+  if (raw_texts.empty()) return response.dump();
+  size_t size = 256;
+  for (const std::string& text : raw_texts) size += text.size();
+  std::string body;
+  body.reserve(size);
+  wire::AppendDump(response, raw_texts, &body);
+  return body;
+}
+
 void AddTouched(Context& ctx, const std::string& table, const std::string& index, Item key,
                 size_t size, ItemAction action, std::string reason) {
   TouchedItem t;

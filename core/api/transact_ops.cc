@@ -146,9 +146,17 @@ Status TransactGetItems(Context& ctx) {
              : "item not found: transactional miss = " + capacity::FormatUnits(half) + " RRU");
     json r = json::object();
     if (item) {
-      r["Item"] = wire::ToJson(g.projection_text ? g.projection.Apply(*item) : *item);
-      AddTouched(ctx, g.table_name, "", g.key, size, ItemAction::kReturned);
-    } else {
+      // Written as text and spliced into the body (no JSON tree per item).
+      std::string text;
+      if (g.projection_text) {
+        wire::AppendItemJson(g.projection.Apply(*item), &text);
+      } else {
+        wire::AppendItemJson(*item, &text);
+      }
+      r["Item"] = ctx.Raw(std::move(text));
+      if (ctx.records_items())
+        AddTouched(ctx, g.table_name, "", g.key, size, ItemAction::kReturned);
+    } else if (ctx.records_items()) {
       AddTouched(ctx, g.table_name, "", g.key, 0, ItemAction::kMissing,
                  "no item with this key: the read is still billed");
     }

@@ -581,30 +581,303 @@ json ToJson(const Item& item) {
 }
 
 std::string Base64Encode(std::string_view bytes) {
+  std::string out;
+  AppendBase64(bytes, &out);
+  return out;
+}
+
+void AppendBase64(std::string_view bytes, std::string* out) {
   static constexpr char kAlphabet[] =
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
+  out->reserve(out->size() + (bytes.size() + 2) / 3 * 4);
   size_t i = 0;
   for (; i + 3 <= bytes.size(); i += 3) {
     uint32_t triple = (static_cast<uint8_t>(bytes[i]) << 16) |
                       (static_cast<uint8_t>(bytes[i + 1]) << 8) |
                       static_cast<uint8_t>(bytes[i + 2]);
-    out.push_back(kAlphabet[(triple >> 18) & 63]);
-    out.push_back(kAlphabet[(triple >> 12) & 63]);
-    out.push_back(kAlphabet[(triple >> 6) & 63]);
-    out.push_back(kAlphabet[triple & 63]);
+    out->push_back(kAlphabet[(triple >> 18) & 63]);
+    out->push_back(kAlphabet[(triple >> 12) & 63]);
+    out->push_back(kAlphabet[(triple >> 6) & 63]);
+    out->push_back(kAlphabet[triple & 63]);
   }
   size_t rest = bytes.size() - i;
   if (rest > 0) {
     uint32_t triple = static_cast<uint32_t>(static_cast<uint8_t>(bytes[i])) << 16;
     if (rest == 2) triple |= static_cast<uint32_t>(static_cast<uint8_t>(bytes[i + 1])) << 8;
-    out.push_back(kAlphabet[(triple >> 18) & 63]);
-    out.push_back(kAlphabet[(triple >> 12) & 63]);
-    out.push_back(rest == 2 ? kAlphabet[(triple >> 6) & 63] : '=');
-    out.push_back('=');
+    out->push_back(kAlphabet[(triple >> 18) & 63]);
+    out->push_back(kAlphabet[(triple >> 12) & 63]);
+    out->push_back(rest == 2 ? kAlphabet[(triple >> 6) & 63] : '=');
+    out->push_back('=');
   }
-  return out;
+}
+
+// --- direct writer ------------------------------------------------------------------------------
+
+void AppendJsonString(std::string_view s, std::string* out) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out->reserve(out->size() + s.size() + 2);
+  out->push_back('"');
+  size_t run = 0;  // start of the bytes not yet copied
+  for (size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    out->append(s.data() + run, i - run);
+    run = i + 1;
+    out->push_back('\\');
+    switch (c) {
+      case '"':
+        out->push_back('"');
+        break;
+      case '\\':
+        out->push_back('\\');
+        break;
+      case '\b':
+        out->push_back('b');
+        break;
+      case '\f':
+        out->push_back('f');
+        break;
+      case '\n':
+        out->push_back('n');
+        break;
+      case '\r':
+        out->push_back('r');
+        break;
+      case '\t':
+        out->push_back('t');
+        break;
+      default:
+        out->append("u00");
+        out->push_back(kHex[c >> 4]);
+        out->push_back(kHex[c & 15]);
+        break;
+    }
+  }
+  out->append(s.data() + run, s.size() - run);
+  out->push_back('"');
+}
+
+void AppendValueJson(const Value& v, std::string* out) {
+  switch (v.type()) {
+    case Type::kS:
+      out->append("{\"S\":");
+      AppendJsonString(v.s(), out);
+      break;
+    case Type::kN:
+      // Canonical number text holds only digits, '-' and '.': nothing to escape.
+      out->append("{\"N\":\"");
+      out->append(v.n().ToString());
+      out->push_back('"');
+      break;
+    case Type::kB:
+      out->append("{\"B\":\"");
+      AppendBase64(v.s(), out);
+      out->push_back('"');
+      break;
+    case Type::kBool:
+      out->append(v.boolean() ? "{\"BOOL\":true" : "{\"BOOL\":false");
+      break;
+    case Type::kNull:
+      out->append("{\"NULL\":true");
+      break;
+    case Type::kL: {
+      out->append("{\"L\":[");
+      bool first = true;
+      for (const Value& element : v.l()) {
+        if (!first) out->push_back(',');
+        first = false;
+        AppendValueJson(element, out);
+      }
+      out->push_back(']');
+      break;
+    }
+    case Type::kM:
+      out->append("{\"M\":");
+      AppendItemJson(v.m(), out);
+      break;
+    case Type::kSS: {
+      out->append("{\"SS\":[");
+      bool first = true;
+      for (const std::string& s : v.strings()) {
+        if (!first) out->push_back(',');
+        first = false;
+        AppendJsonString(s, out);
+      }
+      out->push_back(']');
+      break;
+    }
+    case Type::kNS: {
+      out->append("{\"NS\":[");
+      bool first = true;
+      for (const Number& n : v.numbers()) {
+        if (!first) out->push_back(',');
+        first = false;
+        out->push_back('"');
+        out->append(n.ToString());
+        out->push_back('"');
+      }
+      out->push_back(']');
+      break;
+    }
+    case Type::kBS: {
+      out->append("{\"BS\":[");
+      bool first = true;
+      for (const std::string& b : v.strings()) {
+        if (!first) out->push_back(',');
+        first = false;
+        out->push_back('"');
+        AppendBase64(b, out);
+        out->push_back('"');
+      }
+      out->push_back(']');
+      break;
+    }
+  }
+  out->push_back('}');
+}
+
+void AppendItemJson(const Item& item, std::string* out) {
+  // Item iterates in byte order of the names, as the json object ToJson builds does.
+  out->push_back('{');
+  bool first = true;
+  for (const auto& [name, value] : item) {
+    if (!first) out->push_back(',');
+    first = false;
+    AppendJsonString(name, out);
+    out->push_back(':');
+    AppendValueJson(value, out);
+  }
+  out->push_back('}');
+}
+
+namespace {
+
+void AppendEncodedMap(storage::ItemReader& r, std::string* out);
+
+void AppendEncodedValue(storage::ItemReader& r, std::string* out) {
+  using storage::Tag;
+  const Tag tag = r.ReadTag();
+  switch (tag) {
+    case Tag::kS:
+      out->append("{\"S\":");
+      AppendJsonString(r.Bytes(), out);
+      break;
+    case Tag::kN:
+      out->append("{\"N\":\"");
+      out->append(r.Bytes());  // canonical number text: nothing to escape
+      out->push_back('"');
+      break;
+    case Tag::kB:
+      out->append("{\"B\":\"");
+      AppendBase64(r.Bytes(), out);
+      out->push_back('"');
+      break;
+    case Tag::kTrue:
+      out->append("{\"BOOL\":true");
+      break;
+    case Tag::kFalse:
+      out->append("{\"BOOL\":false");
+      break;
+    case Tag::kNull:
+      out->append("{\"NULL\":true");
+      break;
+    case Tag::kL: {
+      out->append("{\"L\":[");
+      for (uint32_t i = 0, n = r.Count(); i < n; ++i) {
+        if (i) out->push_back(',');
+        AppendEncodedValue(r, out);
+      }
+      out->push_back(']');
+      break;
+    }
+    case Tag::kM:
+      out->append("{\"M\":");
+      AppendEncodedMap(r, out);
+      break;
+    case Tag::kSS:
+    case Tag::kNS:
+    case Tag::kBS: {
+      out->append(tag == Tag::kSS ? "{\"SS\":[" : tag == Tag::kNS ? "{\"NS\":[" : "{\"BS\":[");
+      for (uint32_t i = 0, n = r.Count(); i < n; ++i) {
+        if (i) out->push_back(',');
+        if (tag == Tag::kSS) {
+          AppendJsonString(r.Bytes(), out);
+        } else {
+          out->push_back('"');
+          if (tag == Tag::kNS) {
+            out->append(r.Bytes());
+          } else {
+            AppendBase64(r.Bytes(), out);
+          }
+          out->push_back('"');
+        }
+      }
+      out->push_back(']');
+      break;
+    }
+  }
+  out->push_back('}');
+}
+
+void AppendEncodedMap(storage::ItemReader& r, std::string* out) {
+  out->push_back('{');
+  for (uint32_t i = 0, n = r.Count(); i < n; ++i) {
+    if (i) out->push_back(',');
+    AppendJsonString(r.Bytes(), out);
+    out->push_back(':');
+    AppendEncodedValue(r, out);
+  }
+  out->push_back('}');
+}
+
+}  // namespace
+
+void AppendEncodedItemJson(storage::ItemReader reader, std::string* out) {
+  AppendEncodedMap(reader, out);
+}
+
+json RawPlaceholder(size_t i) {
+  return json::binary(json::binary_t::container_type(), static_cast<std::uint64_t>(i));
+}
+
+void AppendDump(const json& tree, const std::vector<std::string>& raw, std::string* out) {
+  switch (tree.type()) {
+    case json::value_t::binary: {
+      const size_t i = static_cast<size_t>(tree.get_binary().subtype());
+      if (i < raw.size()) out->append(raw[i]);
+      return;
+    }
+    case json::value_t::object: {
+      out->push_back('{');
+      bool first = true;
+      for (auto it = tree.begin(); it != tree.end(); ++it) {
+        if (!first) out->push_back(',');
+        first = false;
+        AppendJsonString(it.key(), out);
+        out->push_back(':');
+        AppendDump(it.value(), raw, out);
+      }
+      out->push_back('}');
+      return;
+    }
+    case json::value_t::array: {
+      out->push_back('[');
+      bool first = true;
+      for (const json& element : tree) {
+        if (!first) out->push_back(',');
+        first = false;
+        AppendDump(element, raw, out);
+      }
+      out->push_back(']');
+      return;
+    }
+    case json::value_t::string:
+      AppendJsonString(tree.get_ref<const std::string&>(), out);
+      return;
+    default:
+      out->append(tree.dump());  // numbers, booleans, null: nlohmann's own formatting
+      return;
+  }
 }
 
 bool Base64Decode(std::string_view text, std::string* bytes) {

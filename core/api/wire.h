@@ -17,9 +17,11 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "monotable/status.h"
 #include "monotable/value.h"
+#include "storage/item_codec.h"
 
 namespace monotable::wire {
 
@@ -50,8 +52,29 @@ nlohmann::json ToJson(const Value& v);
 // {"name": AttributeValue, ...} for an attribute map.
 nlohmann::json ToJson(const Item& item);
 
+// The same texts written straight into a string, without building a tree: byte for byte what
+// ToJson(...).dump() gives (compact, keys in byte order, strings escaped as nlohmann escapes them:
+// \" \\ \b \f \n \r \t, other control characters as \u00xx, everything else as is). The read
+// paths (GetItem, Query, Scan, BatchGetItem, TransactGetItems) render their items with these.
+// REQUIRES: strings are valid UTF-8 (every string parsed from a request is).
+void AppendValueJson(const Value& v, std::string* out);
+void AppendItemJson(const Item& item, std::string* out);
+// A JSON string literal (quotes included), escaped as above.
+void AppendJsonString(std::string_view s, std::string* out);
+// The same text for an item in its stored encoding, read in place (no decoding):
+// AppendEncodedItemJson(EncodedItem::Encode(item).reader(), out) == AppendItemJson(item, out).
+void AppendEncodedItemJson(storage::ItemReader reader, std::string* out);
+
+// Response bodies assembled as text around pre-rendered parts. RawPlaceholder(i) is a JSON value
+// (a binary value, which no response otherwise holds) standing for raw[i]; AppendDump writes `tree`
+// exactly as tree.dump() would, except that each placeholder is replaced by raw[i] verbatim.
+nlohmann::json RawPlaceholder(size_t i);
+void AppendDump(const nlohmann::json& tree, const std::vector<std::string>& raw, std::string* out);
+
 // Standard base64 (RFC 4648 §4, '+' '/', '=' padding).
 std::string Base64Encode(std::string_view bytes);
+// Appends the base64 of `bytes` to *out.
+void AppendBase64(std::string_view bytes, std::string* out);
 // Decodes standard padded base64 as DynamoDB accepts it. Returns false (and leaves *bytes
 // unspecified) for text DynamoDB rejects: a length that is not a multiple of 4, characters outside
 // the alphabet, '=' anywhere but as one or two final characters, or non-zero bits after the last

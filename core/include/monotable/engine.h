@@ -26,6 +26,10 @@ struct EngineOptions {
   // Milliseconds since the Unix epoch; injectable so tests and the playground control time.
   // Empty: the system clock.
   std::function<int64_t()> clock_ms;
+  // Whether reads list every item they return or filter out in Effects::items. A front end that
+  // discards effects (`monotable serve`) turns it off: a read then skips copying each item's key.
+  // Writes, capacity, lints and the rest of Effects are recorded either way.
+  bool record_item_effects = true;
 };
 
 struct Result {

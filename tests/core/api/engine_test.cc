@@ -181,5 +181,63 @@ TEST(Engine, QueryEffectsShowFilteredItemsAndLints) {
   EXPECT_NE(r.effects.capacity[0].arithmetic.find("10 items"), std::string::npos);
 }
 
+TEST(Engine, WithoutItemEffectsReadsAnswerTheSameAndListNoItems) {
+  // `monotable serve` turns record_item_effects off: bodies, capacity and lints must not change.
+  EngineOptions quiet_options;
+  quiet_options.record_item_effects = false;
+  Engine quiet(quiet_options);
+  Engine full;
+  for (Engine* engine : {&quiet, &full}) {
+    CreateOrders(*engine);
+    for (int order = 1; order <= 5; ++order) MustRun(*engine, "PutItem", Put(1, order, order % 2));
+  }
+  const std::vector<std::pair<std::string, std::string>> reads = {
+      {"GetItem", R"({"TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#2"}}})"},
+      {"GetItem", R"({"TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"none"}}})"},
+      {"Query", R"({"TableName":"Orders","KeyConditionExpression":"PK = :p",
+        "ExpressionAttributeValues":{":p":{"S":"C#1"}},"ReturnConsumedCapacity":"TOTAL"})"},
+      {"Query", R"({"TableName":"Orders","IndexName":"GSI2","KeyConditionExpression":"GSI2PK = :p",
+        "ExpressionAttributeValues":{":p":{"S":"OPEN"}},"Limit":2})"},
+      {"Scan", R"({"TableName":"Orders","ReturnConsumedCapacity":"INDEXES"})"},
+      {"BatchGetItem", R"({"RequestItems":{"Orders":{"Keys":[{"PK":{"S":"C#1"},"SK":{"S":"O#1"}},
+        {"PK":{"S":"C#1"},"SK":{"S":"O#9"}}]}}})"},
+      {"TransactGetItems", R"({"TransactItems":[{"Get":{"TableName":"Orders",
+        "Key":{"PK":{"S":"C#1"},"SK":{"S":"O#3"}}}}]})"},
+  };
+  for (const auto& [op, request] : reads) {
+    Result a = quiet.Execute(op, request);
+    Result b = full.Execute(op, request);
+    EXPECT_EQ(a.body, b.body) << op << " " << request;
+    EXPECT_EQ(a.effects.read_units, b.effects.read_units) << op;
+    EXPECT_EQ(a.effects.lints, b.effects.lints) << op;
+    EXPECT_TRUE(a.effects.items.empty()) << op;
+    EXPECT_FALSE(b.effects.items.empty()) << op;
+  }
+}
+
+TEST(Engine, ReadBodiesAreDynamoDbJsonWithTheItemsInline) {
+  Engine engine;
+  CreateOrders(engine);
+  MustRun(engine, "PutItem",
+          R"({"TableName":"Orders","Item":{"PK":{"S":"C#1"},"SK":{"S":"O#1"},
+            "note":{"S":"a \"quoted\"\nline"},"n":{"N":"1.50"},"b":{"B":"AQI="},
+            "l":{"L":[{"NULL":true},{"BOOL":false},{"NS":["2","1"]}]}}})");
+  Result r =
+      engine.Execute("GetItem", R"({"TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#1"}},
+        "ReturnConsumedCapacity":"TOTAL"})");
+  EXPECT_EQ(
+      r.body,
+      R"({"ConsumedCapacity":{"CapacityUnits":0.5,"TableName":"Orders"},"Item":{"PK":{"S":"C#1"},)"
+      R"("SK":{"S":"O#1"},"b":{"B":"AQI="},"l":{"L":[{"NULL":true},{"BOOL":false},{"NS":["2","1"]}]},)"
+      R"("n":{"N":"1.5"},"note":{"S":"a \"quoted\"\nline"}}})");
+  r = engine.Execute("Query", R"({"TableName":"Orders","KeyConditionExpression":"PK = :p",
+      "ExpressionAttributeValues":{":p":{"S":"C#2"}}})");
+  EXPECT_EQ(r.body, R"({"Count":0,"Items":[],"ScannedCount":0})");
+  r = engine.Execute("Query", R"({"TableName":"Orders","KeyConditionExpression":"PK = :p",
+      "ExpressionAttributeValues":{":p":{"S":"C#1"}},"ProjectionExpression":"SK, n"})");
+  EXPECT_EQ(r.body, R"({"Count":1,"Items":[{"SK":{"S":"O#1"},"n":{"N":"1.5"}}],"ScannedCount":1})");
+  EXPECT_TRUE(nlohmann::json::parse(r.body, nullptr, false).is_object());
+}
+
 }  // namespace
 }  // namespace monotable
