@@ -63,46 +63,72 @@ void App::SetDark(bool dark) {
   ApplyTheme(dark_, scale_);
 }
 
-Status App::LoadModel(std::string_view name_or_json, double scale) {
-  Model model;
-  std::string id;
+Status App::PrepareModel(std::string_view name_or_json, double scale, Model* model, Engine* engine,
+                         std::string* id, double* used_scale) const {
   size_t first = name_or_json.find_first_not_of(" \t\r\n");
   Status status;
   if (first != std::string_view::npos && name_or_json[first] == '{') {
-    id = "custom";
-    status = ParseModel(name_or_json, &model);
+    *id = "custom";
+    // A NoSQL Workbench export (it has "DataModel") is imported; anything else is a model file.
+    if (name_or_json.find("\"DataModel\"") != std::string_view::npos) {
+      status = ImportWorkbench(name_or_json, model);
+    } else {
+      status = ParseModel(name_or_json, model);
+    }
     scale = 1;
   } else {
-    id = Lower(name_or_json);
-    if (BuiltinModel(id).empty()) {
+    *id = Lower(name_or_json);
+    if (BuiltinModel(*id).empty()) {
       status = Status::Validation("Unknown example \"" + std::string(name_or_json) + "\"");
     } else if (scale <= 1) {
-      status = ParseModel(BuiltinModel(id), &model);
+      status = ParseModel(BuiltinModel(*id), model);
     } else {
       GenerateOptions options;
       options.scale = scale;
-      status = GenerateExample(id, options, &model);
+      status = GenerateExample(*id, options, model);
     }
   }
-  Engine engine;
   if (status.ok()) {
     EngineOptions options;
-    if (model.prices) options.prices = *model.prices;
-    engine = Engine(options);
-    status = monotable::LoadModel(model, &engine);
+    if (model->prices) options.prices = *model->prices;
+    *engine = Engine(options);
+    status = monotable::LoadModel(*model, engine);
   }
+  *used_scale = scale < 1 ? 1 : scale;
+  return status;
+}
+
+Status App::LoadModel(std::string_view name_or_json, double scale) {
+  Model model;
+  Engine engine;
+  std::string id;
+  double used_scale = 1;
+  Status status = PrepareModel(name_or_json, scale, &model, &engine, &id, &used_scale);
   if (!status.ok()) {
     load_status_ = status.message();
     model_view_.status = "Could not load: " + load_status_;
     return status;
   }
+  InstallModel(std::move(model), std::move(engine), id, used_scale,
+               id == "custom" ? std::string(name_or_json) : std::string());
+  base_writes_.clear();
+  if (!model_.access_patterns.empty()) {
+    const AccessPattern& p = model_.access_patterns.front();
+    LoadRequest(&request_panel_, schema_view_, p.operation, p.request_json, p.name);
+  }
+  return Status::Ok();
+}
+
+void App::InstallModel(Model model, Engine engine, const std::string& id, double scale,
+                       std::string custom_text) {
   engine_ = std::move(engine);
   model_ = std::move(model);
   model_id_ = id;
-  model_scale_ = scale < 1 ? 1 : scale;
-  if (id == "custom") custom_text_ = std::string(name_or_json);
+  model_scale_ = scale;
+  if (id == "custom") custom_text_ = std::move(custom_text);
   load_status_.clear();
   initial_ = std::make_shared<const Engine>(engine_);
+  ++loads_;
   history_.clear();
   history_current_ = -1;
   has_last_ = false;
@@ -120,12 +146,8 @@ Status App::LoadModel(std::string_view name_or_json, double scale) {
   RebuildAll();
   patterns_view_ = BuildPatternsView(model_);
   tour_view_ = BuildTourView(model_);
-  if (!model_.access_patterns.empty()) {
-    const AccessPattern& p = model_.access_patterns.front();
-    LoadRequest(&request_panel_, schema_view_, p.operation, p.request_json, p.name);
-  }
+  request_panel_ = RequestPanelState();
   select_side_tab_ = 0;
-  return Status::Ok();
 }
 
 void App::RebuildAll() {
@@ -200,6 +222,7 @@ const Result& App::Run(std::string_view operation, std::string_view request_json
   session_write_units_ += last_result_.effects.write_units;
   session_dollars_ += last_result_.effects.dollars;
   RefreshAfterRun(operation, request, changed);
+  ++run_serial_;
   return last_result_;
 }
 
@@ -254,6 +277,7 @@ void App::RestoreTo(int history_index) {
   }
   engine_ = *snapshot;
   history_current_ = history_index;
+  ++loads_;
   ++effects_serial_;
   RebuildAll();
 }
@@ -304,13 +328,7 @@ void App::ApplyIntents() {
         LoadModel(intent.text, intent.number);
         break;
       case IntentKind::kResetModel:
-        if (model_id_ == "custom") {
-          std::string text = custom_text_;
-          LoadModel(text, 1);
-        } else if (!model_id_.empty()) {
-          std::string id = model_id_;
-          LoadModel(id, model_scale_);
-        }
+        Reset();
         break;
       case IntentKind::kRunRequest:
         Run(intent.operation, intent.text, intent.label);
@@ -395,8 +413,22 @@ void App::ApplyIntents() {
   }
 }
 
+void App::Reset() {
+  if (model_id_ == "custom") {
+    std::string text = custom_text_;
+    LoadModel(text, 1);
+  } else if (!model_id_.empty()) {
+    std::string id = model_id_;
+    LoadModel(id, model_scale_);
+  }
+}
+
 void App::Frame() {
   ++frames_;
+  if (embed_.enabled) {
+    FrameEmbed();
+    return;
+  }
   BeginWidgetFrame();
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const ImVec2 origin = viewport->WorkPos;
@@ -416,6 +448,12 @@ void App::Frame() {
 
   if (BeginPanel("##model", origin, ImVec2(size.x, top))) {
     DrawModelPanel(&model_panel_, model_view_, &intents_);
+    // The share buttons end left of the model panel's theme button (right-aligned there).
+    float theme_width =
+        ImGui::CalcTextSize("Light theme").x + style.FramePadding.x * 2 + style.ItemSpacing.x;
+    std::vector<ShareAction> actions;
+    DrawShareButtons(false, ImGui::GetWindowContentRegionMax().x - theme_width, &actions);
+    for (ShareAction a : actions) platform_actions_.emplace_back(ShareActionName(a));
   }
   ImGui::End();
 
@@ -484,6 +522,103 @@ void App::Frame() {
     }
   }
   ImGui::End();
+  EndWidgetFrame();
+  ApplyIntents();
+}
+
+// The embedded widget: a slim top bar (model, reset, open in the playground), the table view when
+// asked for, then the request beside the result and cost. Panels left out give their room to the
+// others.
+void App::FrameEmbed() {
+  BeginWidgetFrame();
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  const ImVec2 origin = viewport->WorkPos;
+  const ImVec2 size = viewport->WorkSize;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float top = ImGui::GetFrameHeight() + style.WindowPadding.y * 2;
+  if (BeginPanel("##embed-bar", origin, ImVec2(size.x, top))) {
+    const Fonts& fonts = CurrentFonts();
+    ImGui::AlignTextToFramePadding();
+    if (fonts.heading) ImGui::PushFont(fonts.heading);
+    ImGui::TextColored(CurrentPalette().accent, "monotable");
+    if (fonts.heading) ImGui::PopFont();
+    ImGui::SameLine();
+    MutedText("%s", model_view_.loaded_name.c_str());
+    if (!request_panel_.label.empty()) {
+      ImGui::SameLine();
+      ImGui::TextUnformatted(request_panel_.label.c_str());
+    }
+    if (!model_view_.status.empty()) {
+      ImGui::SameLine();
+      ImGui::TextColored(CurrentPalette().error, "%s", model_view_.status.c_str());
+    }
+    float reset_width = ImGui::CalcTextSize("Reset").x + style.FramePadding.x * 2;
+    float right = ImGui::GetWindowContentRegionMax().x - reset_width - style.ItemSpacing.x;
+    std::vector<ShareAction> actions;
+    DrawShareButtons(true, right, &actions);
+    for (ShareAction a : actions) platform_actions_.emplace_back(ShareActionName(a));
+    ImGui::SameLine();
+    if (TrackedButton("Reset")) intents_.push_back(Intent{IntentKind::kResetModel});
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the example as it was loaded");
+  }
+  ImGui::End();
+
+  float y = origin.y + top;
+  float body = size.y - top;
+  if (embed_.table) {
+    bool others = embed_.request || embed_.result || embed_.cost;
+    float table_h = others ? std::floor(body * 0.45f) : body;
+    if (BeginPanel("##table", ImVec2(origin.x, y), ImVec2(size.x, table_h))) {
+      DrawTablePanel(&table_panel_, tables_view_, &intents_);
+    }
+    ImGui::End();
+    y += table_h;
+    body -= table_h;
+  }
+  float x = origin.x;
+  float width = size.x;
+  if (embed_.request) {
+    float w = embed_.result || embed_.cost ? std::floor(size.x * 0.42f) : size.x;
+    if (BeginPanel("##request", ImVec2(x, y), ImVec2(w, body))) {
+      DrawRequestPanel(&request_panel_, schema_view_, &intents_);
+    }
+    ImGui::End();
+    x += w;
+    width -= w;
+  }
+  if (embed_.result && embed_.cost) {
+    // Side by side without the request; stacked in the right column beside it.
+    if (embed_.request) {
+      float result_h = std::floor(body * 0.55f);
+      if (BeginPanel("##result", ImVec2(x, y), ImVec2(width, result_h))) {
+        DrawResultPanel(&result_panel_, result_view_, &intents_);
+      }
+      ImGui::End();
+      if (BeginPanel("##cost", ImVec2(x, y + result_h), ImVec2(width, body - result_h))) {
+        DrawCostPanel(&cost_panel_, cost_view_, &intents_);
+      }
+      ImGui::End();
+    } else {
+      float result_w = std::floor(width * 0.58f);
+      if (BeginPanel("##result", ImVec2(x, y), ImVec2(result_w, body))) {
+        DrawResultPanel(&result_panel_, result_view_, &intents_);
+      }
+      ImGui::End();
+      if (BeginPanel("##cost", ImVec2(x + result_w, y), ImVec2(width - result_w, body))) {
+        DrawCostPanel(&cost_panel_, cost_view_, &intents_);
+      }
+      ImGui::End();
+    }
+  } else if (embed_.result || embed_.cost) {
+    if (BeginPanel(embed_.result ? "##result" : "##cost", ImVec2(x, y), ImVec2(width, body))) {
+      if (embed_.result) {
+        DrawResultPanel(&result_panel_, result_view_, &intents_);
+      } else {
+        DrawCostPanel(&cost_panel_, cost_view_, &intents_);
+      }
+    }
+    ImGui::End();
+  }
   EndWidgetFrame();
   ApplyIntents();
 }

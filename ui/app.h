@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "monotable/engine.h"
@@ -19,11 +20,25 @@
 #include "ui/patterns_panel.h"
 #include "ui/request_panel.h"
 #include "ui/result_panel.h"
+#include "ui/share_panel.h"
 #include "ui/table_panel.h"
 #include "ui/tour_panel.h"
 #include "ui/views.h"
 
 namespace monotable::ui {
+
+// The saved-state format App::SaveState writes; RestoreState reads this version (older versions
+// are migrated there; see ui/app_state.cc).
+inline constexpr int kStateFormatVersion = 1;
+
+// The compact layout of an embedded widget (web/embed.html): which panels it shows.
+struct EmbedLayout {
+  bool enabled = false;
+  bool request = true;
+  bool result = true;
+  bool cost = true;
+  bool table = false;
+};
 
 class App {
  public:
@@ -58,6 +73,45 @@ class App {
   // Text the last "copy" intent put on the clipboard (the platform also writes it to the OS).
   const std::string& last_copied() const { return last_copied_; }
 
+  // --- Saved state, links and embedding (ui/app_state.cc) ---
+
+  // The user's whole state as JSON text: {"monotable": "state", "formatVersion", "base" (the
+  // built-in example and scale it started from, or "custom"), "writes" (the data-changing
+  // requests applied since the base was loaded, in order), "model" (the engine's tables and items
+  // as a model file, via ExportModel), "request" (the builder's operation, JSON and label),
+  // "view" (the selected table or index), "theme"}. With `compact` and a built-in base, "model"
+  // is left out: replaying "writes" on the example rebuilds the same data (short links).
+  std::string SaveState(bool compact) const;
+  // Restores a SaveState text. All or nothing: on error nothing changes and the error says why
+  // ("state: formatVersion 7 was written by a newer monotable (this one reads up to 1)").
+  Status RestoreState(std::string_view json_text);
+  // Items in the engine now (all tables).
+  uint64_t ItemCount() const { return model_view_.items; }
+  // Changes whenever something SaveState writes changes (cheap: the platform polls it).
+  uint64_t StateKey() const;
+  // The current model file (tables and items exported from the engine), readable JSON.
+  std::string ExportModelJson() const;
+
+  // Loads `request_json` for `operation` into the request builder (label names it) and, if
+  // `run_if_read` and the operation only reads (GetItem, Query, Scan, BatchGetItem,
+  // TransactGetItems), runs it: an embedded widget opens with its answer, never with a write done.
+  void ShowRequest(std::string_view operation, std::string_view request_json,
+                   std::string_view label, bool run_if_read);
+  // The same for the access pattern `id`. False: no such pattern.
+  bool ShowPattern(std::string_view id, bool run_if_read);
+  // Reloads the model as it was loaded (the Reset button).
+  void Reset();
+
+  // Switches to the embedded widget's compact layout.
+  void SetEmbedLayout(const EmbedLayout& layout) { embed_ = layout; }
+  const EmbedLayout& embed_layout() const { return embed_; }
+
+  // Moves after every request run (by the user or through Run): the platform sends events.
+  uint64_t run_serial() const { return run_serial_; }
+  // Actions the UI asked of the platform since the last call ("copy-link", "export-model",
+  // "import-model", "open-playground"), oldest first.
+  std::vector<std::string> TakePlatformActions();
+
  private:
   struct HistoryEntry {
     std::string operation;
@@ -76,6 +130,14 @@ class App {
   void RestoreTo(int history_index);
   std::vector<std::string> KeyNamesOf(const std::string& table) const;
   void FocusLookAt(const std::string& look_at);
+  // Parses a built-in example (at `scale`) or a model file's text into a loaded engine.
+  Status PrepareModel(std::string_view name_or_json, double scale, Model* model, Engine* engine,
+                      std::string* id, double* used_scale) const;
+  // Makes a prepared model the current one, forgetting the history.
+  void InstallModel(Model model, Engine engine, const std::string& id, double scale,
+                    std::string custom_text);
+  void FrameEmbed();
+  void SelectCollection(const std::string& table, const std::string& index);
 
   Engine engine_;
   Model model_;
@@ -124,6 +186,14 @@ class App {
   float scale_ = 1;
   uint64_t frames_ = 0;
   std::string last_copied_;
+
+  // Data-changing requests applied before the history began (restored from a saved state):
+  // with the history's own writes they rebuild the engine from the base example.
+  std::vector<std::pair<std::string, std::string>> base_writes_;
+  EmbedLayout embed_;
+  uint64_t run_serial_ = 0;
+  uint64_t loads_ = 0;  // models installed and history restores (part of StateKey)
+  std::vector<std::string> platform_actions_;
 };
 
 }  // namespace monotable::ui

@@ -32,6 +32,7 @@ struct Platform {
   float scale = 0;  // device pixel ratio the fonts were built for
   int width = 0, height = 0;
   bool ready_sent = false;
+  uint64_t run_serial = 0;  // the app's run_serial() the page last heard of
   std::string clipboard;
   std::string out;  // storage for strings returned to JS (valid until the next call)
   double frame_ms = 0;
@@ -42,6 +43,14 @@ Platform* g = nullptr;
 EM_JS(void, JsCopyToClipboard, (const char* text), {
   var s = UTF8ToString(text);
   if (Module.onCopy) Module.onCopy(s);
+});
+
+EM_JS(void, JsAction, (const char* name), {
+  if (Module.onAction) Module.onAction(UTF8ToString(name));
+});
+
+EM_JS(void, JsStateError, (const char* source, const char* message), {
+  if (Module.onStateError) Module.onStateError(UTF8ToString(source), UTF8ToString(message));
 });
 
 EM_JS(char*, JsStartOption, (const char* name), {
@@ -148,6 +157,15 @@ void Frame(void*) {
   glClearColor(clear.x, clear.y, clear.z, 1);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  // What the UI asked of the page (share buttons), and requests run since the last frame (an
+  // embedded widget tells its host page).
+  for (const std::string& action : g->app.TakePlatformActions()) JsAction(action.c_str());
+  if (g->app.run_serial() != g->run_serial) {
+    g->run_serial = g->app.run_serial();
+    EM_ASM({
+      if (Module.onRun) Module.onRun();
+    });
+  }
   // Ready once windows have been drawn (ImGui hides new windows for their first frame).
   if (!g->ready_sent && g->app.frames() >= 3) {
     g->ready_sent = true;
@@ -174,6 +192,8 @@ EMSCRIPTEN_KEEPALIVE const char* mt_load_model(const char* name_or_json, double 
 // Runs a request; returns {"response", "ok", "error"?, "effects"} as JSON text.
 EMSCRIPTEN_KEEPALIVE const char* mt_run(const char* operation, const char* request,
                                         const char* label) {
+  // An embedded widget shows what its host page ran in its request panel.
+  if (g->app.embed_layout().enabled) g->app.ShowRequest(operation, request, label, false);
   g->app.Run(operation, request, label);
   g->out = g->app.LastRunJson();
   return g->out.c_str();
@@ -211,6 +231,49 @@ EMSCRIPTEN_KEEPALIVE void mt_set_theme(int dark) { g->app.SetDark(dark != 0); }
 
 EMSCRIPTEN_KEEPALIVE double mt_frame_ms() { return g->frame_ms; }
 
+// The whole state as JSON text (ui/app_state.cc). mode 1: compact (leaves out what a built-in
+// example rebuilds: links); 0: full; 2: full unless the engine holds more than kFullSaveMaxItems
+// items (saving as the user works must not stall the page exporting a scaled example).
+constexpr uint64_t kFullSaveMaxItems = 20000;
+EMSCRIPTEN_KEEPALIVE const char* mt_get_state(int mode) {
+  bool compact = mode == 1 || (mode == 2 && g->app.ItemCount() > kFullSaveMaxItems);
+  g->out = g->app.SaveState(compact);
+  return g->out.c_str();
+}
+
+// Restores a state from mt_get_state. Returns "" or why not (then nothing changed).
+EMSCRIPTEN_KEEPALIVE const char* mt_set_state(const char* json) {
+  monotable::Status status = g->app.RestoreState(json);
+  g->out = status.ok() ? "" : status.message();
+  return g->out.c_str();
+}
+
+// Changes whenever mt_get_state would (the page polls it to save as the user works). 32 bits of
+// the key: a double carries them exactly to JS.
+EMSCRIPTEN_KEEPALIVE double mt_state_key() {
+  return static_cast<double>(g->app.StateKey() & 0xffffffffu);
+}
+
+EMSCRIPTEN_KEEPALIVE const char* mt_export_model() {
+  g->out = g->app.ExportModelJson();
+  return g->out.c_str();
+}
+
+// Loads a pattern (by id) or an operation's request into the builder; runs it if it only reads.
+// Returns "" or the error.
+EMSCRIPTEN_KEEPALIVE const char* mt_show(const char* pattern, const char* operation,
+                                         const char* request) {
+  g->out.clear();
+  if (pattern && *pattern) {
+    if (!g->app.ShowPattern(pattern, true)) g->out = std::string("No access pattern ") + pattern;
+  } else if (operation && *operation) {
+    g->app.ShowRequest(operation, request ? request : "{}", "", true);
+  }
+  return g->out.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE void mt_reset() { g->app.Reset(); }
+
 }  // extern "C"
 
 int main() {
@@ -246,12 +309,47 @@ int main() {
   std::string theme = StartOption("theme");
   g->app.SetDark(theme != "light");
   SyncCanvas();
-  std::string model = StartOption("model");
-  std::string scale = StartOption("scale");
-  double scale_value = scale.empty() ? 1 : std::atof(scale.c_str());
-  if (model.empty()) model = "vaultcommerce";
-  monotable::Status status = g->app.LoadModel(model, scale_value);
-  if (!status.ok()) std::fprintf(stderr, "monotable: %s\n", status.message().c_str());
+  std::string layout = StartOption("layout");
+  if (layout == "embed") {
+    // panels: a comma-separated subset of request,result,cost,table ("" keeps the default).
+    std::string panels = StartOption("panels");
+    monotable::ui::EmbedLayout embed;
+    embed.enabled = true;
+    if (!panels.empty()) {
+      auto has = [&](const char* name) { return panels.find(name) != std::string::npos; };
+      embed.request = has("request");
+      embed.result = has("result");
+      embed.cost = has("cost");
+      embed.table = has("table");
+    }
+    g->app.SetEmbedLayout(embed);
+  }
+  // A saved state or a shared link (read by the page before start) is restored before the first
+  // frame. If it cannot be, the start model loads instead and the page says why.
+  std::string state = StartOption("state");
+  bool restored = false;
+  if (!state.empty()) {
+    monotable::Status status = g->app.RestoreState(state);
+    restored = status.ok();
+    if (!restored) JsStateError(StartOption("stateSource").c_str(), status.message().c_str());
+  }
+  if (!restored) {
+    std::string model = StartOption("model");
+    std::string scale = StartOption("scale");
+    double scale_value = scale.empty() ? 1 : std::atof(scale.c_str());
+    if (model.empty()) model = "vaultcommerce";
+    monotable::Status status = g->app.LoadModel(model, scale_value);
+    if (!status.ok()) {
+      std::fprintf(stderr, "monotable: %s\n", status.message().c_str());
+      if (model != "vaultcommerce") g->app.LoadModel("vaultcommerce", 1);
+    }
+  }
+  std::string pattern = StartOption("pattern");
+  std::string operation = StartOption("operation");
+  if (!pattern.empty() || !operation.empty()) {
+    mt_show(pattern.c_str(), operation.c_str(), StartOption("request").c_str());
+    if (!g->out.empty()) std::fprintf(stderr, "monotable: %s\n", g->out.c_str());
+  }
   emscripten_set_main_loop_arg(Frame, nullptr, 0, false);
   return 0;
 }

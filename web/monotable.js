@@ -5,13 +5,26 @@
 //                            -> Promise of state()
 //   run(operation, request)  -> Promise of {response, ok, error?, effects}
 //   state()                  {model, selected, lastRequest, response, effects, ...}
+//   getState(compact?)       the whole saved state as JSON text (ui/app_state.cc)
+//   setState(text)           restores one; throws with the reason (nothing changed then)
+//   shareLink()              -> Promise of a URL holding the whole state (#state/...)
+//   exportModel()            the current model file as JSON text
 //   widgetRect(label)        {x, y, w, h} in CSS pixels of a widget drawn in the last frame, or null
-//   setTheme("dark"|"light"), timings {downloadMs, startMs, firstFrameMs}, lastCopied
-// URL parameters: ?model=orders&scale=10&theme=light.
+//   setTheme("dark"|"light"), timings {downloadMs, startMs, firstFrameMs}, lastCopied,
+//   notices                  messages shown to the user, oldest first ({kind, text})
+//   saved                    Promise of the last save to the browser's storage (page mode)
+// URL parameters: ?model=orders&scale=10&theme=light. The fragment #state/<data> opens a shared
+// state: <data> is the state JSON, compressed with deflate-raw, in base64url.
+//
+// The same file runs three ways: the full page (index.html: saves the user's work in IndexedDB,
+// restores it on reload, shares links, registers the offline service worker), an embedded widget
+// (embed.html, <body data-mode="embed">: the host-page API over postMessage, nothing saved) and
+// the single file monotable.html (app.js and the wasm inlined, opened from file://).
 (function () {
   "use strict";
   const t0 = performance.now();
   const params = new URLSearchParams(window.location.search);
+  const mode = document.body.dataset.mode === "embed" ? "embed" : "page";
   const canvas = document.getElementById("canvas");
   const loading = document.getElementById("loading");
   const loadingFill = document.getElementById("loading-fill");
@@ -20,8 +33,18 @@
     model: params.get("model") || "",
     scale: params.get("scale") || "",
     theme: params.get("theme") || "",
+    layout: mode,
+    panels: params.get("panels") || "",
+    pattern: params.get("pattern") || "",
+    operation: params.get("operation") || "",
+    request: params.get("request") || "",
+    state: "",
+    stateSource: "",
   };
   if (startOptions.theme === "light") document.body.classList.add("light");
+  if (mode === "embed" && /^\d+$/.test(params.get("height") || "")) {
+    document.body.style.height = params.get("height") + "px";
+  }
 
   let resolveReady;
   let rejectReady;
@@ -52,10 +75,341 @@
     return JSON.parse(call("mt_state", "string", [], []));
   }
 
+  // --- Notices: messages over the canvas (errors stay until dismissed) -------------------------
+
+  const noticeArea = document.createElement("div");
+  noticeArea.id = "notices";
+  noticeArea.setAttribute("role", "status");
+  noticeArea.setAttribute("aria-live", "polite");
+  document.body.appendChild(noticeArea);
+
+  // Shows `text`; kind "info" fades after a few seconds, "error" stays. actions: [{label, run}].
+  function notify(kind, text, actions) {
+    api.notices.push({ kind, text });
+    const box = document.createElement("div");
+    box.className = "notice " + kind;
+    const message = document.createElement("span");
+    message.className = "text";
+    message.textContent = text;
+    box.appendChild(message);
+    for (const action of actions || []) {
+      const button = document.createElement("button");
+      button.textContent = action.label;
+      button.addEventListener("click", () => {
+        action.run();
+        box.remove();
+      });
+      box.appendChild(button);
+    }
+    const close = document.createElement("button");
+    close.className = "close";
+    close.setAttribute("aria-label", "Dismiss");
+    close.textContent = "\u00d7";
+    close.addEventListener("click", () => box.remove());
+    box.appendChild(close);
+    noticeArea.appendChild(box);
+    if (kind === "info") setTimeout(() => box.remove(), 5000);
+  }
+
+  function download(name, text, type) {
+    const url = URL.createObjectURL(new Blob([text], { type: type || "application/json" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  }
+
+  // --- Links: the state in the fragment, deflate-raw + base64url --------------------------------
+
+  const kLinkPrefix = "#state/";
+
+  async function pipeThrough(bytes, stream) {
+    const out = new Blob([bytes]).stream().pipeThrough(stream);
+    return new Uint8Array(await new Response(out).arrayBuffer());
+  }
+
+  function toBase64Url(bytes) {
+    let binary = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+      binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    }
+    return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  function fromBase64Url(text) {
+    if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("it has characters base64url does not use");
+    const padded = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
+    const binary = atob(padded);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; ++i) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  }
+
+  async function encodeState(text) {
+    if (typeof CompressionStream !== "function") throw new Error("this browser cannot compress");
+    const bytes = new TextEncoder().encode(text);
+    return toBase64Url(await pipeThrough(bytes, new CompressionStream("deflate-raw")));
+  }
+
+  // The state text of a link's data, or throws saying why it cannot be read.
+  async function decodeState(data) {
+    if (!data) throw new Error("it holds no state");
+    let bytes;
+    try {
+      bytes = fromBase64Url(data);
+    } catch (error) {
+      throw new Error("it is not valid base64url (" + error.message + ")");
+    }
+    let text;
+    try {
+      const inflated = await pipeThrough(bytes, new DecompressionStream("deflate-raw"));
+      text = new TextDecoder("utf-8", { fatal: true }).decode(inflated);
+    } catch (error) {
+      throw new Error("its data is cut short or damaged");
+    }
+    try {
+      JSON.parse(text);
+    } catch (error) {
+      throw new Error("its data is not a monotable state");
+    }
+    return text;
+  }
+
+  function playgroundUrl() {
+    // The full page next to this one (index.html in the same folder), without query or fragment.
+    const url = new URL(mode === "embed" ? "./" : window.location.href);
+    url.search = "";
+    url.hash = "";
+    return url;
+  }
+
+  async function shareLink() {
+    await ready;
+    const data = await encodeState(call("mt_get_state", "string", ["number"], [1]));
+    return playgroundUrl().href + kLinkPrefix + data;
+  }
+
+  // --- Saving (page mode): IndexedDB, one record per key -----------------------------------------
+
+  // Saved record: {app: "monotable", formatVersion, savedAt, state: "<state JSON text>"}. The
+  // state text carries its own formatVersion (ui/app_state.cc); a record or state this version
+  // cannot read is kept aside under "kept/<when>/<why>", never deleted.
+  const kRecordVersion = 1;
+  const storage = (function () {
+    let dbPromise = null;
+    function open() {
+      if (!dbPromise) {
+        dbPromise = new Promise((resolve, reject) => {
+          if (!window.indexedDB) {
+            reject(new Error("IndexedDB is not available"));
+            return;
+          }
+          const request = indexedDB.open("monotable", 1);
+          request.onupgradeneeded = () => request.result.createObjectStore("kv");
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error || new Error("IndexedDB failed to open"));
+        });
+      }
+      return dbPromise;
+    }
+    function run(modeName, body) {
+      return open().then(
+        (db) =>
+          new Promise((resolve, reject) => {
+            const tx = db.transaction("kv", modeName);
+            const result = body(tx.objectStore("kv"));
+            tx.oncomplete = () => resolve(result.result);
+            tx.onerror = () => reject(tx.error);
+            tx.onabort = () => reject(tx.error || new Error("aborted"));
+          }));
+    }
+    return {
+      get: (key) => run("readonly", (s) => s.get(key)),
+      put: (key, value) => run("readwrite", (s) => s.put(value, key)),
+      remove: (key) => run("readwrite", (s) => s.delete(key)),
+      keys: () => run("readonly", (s) => s.getAllKeys()),
+    };
+  })();
+
+  async function keepAside(why, value) {
+    const key = "kept/" + new Date().toISOString() + "/" + why;
+    try {
+      await storage.put(key, value);
+    } catch (error) {
+      console.warn("monotable: could not keep the saved state aside", error);
+    }
+    return key;
+  }
+
+  function downloadAction(value) {
+    return {
+      label: "Download it",
+      run: () => download("monotable-saved-state.json",
+                          typeof value === "string" ? value : JSON.stringify(value)),
+    };
+  }
+
+  // The state text of a saved record, or throws saying why it cannot be used.
+  function stateOfRecord(record) {
+    if (!record || typeof record !== "object" || record.app !== "monotable") {
+      throw new Error("it is not a monotable record");
+    }
+    if (typeof record.formatVersion !== "number") throw new Error("it has no format version");
+    if (record.formatVersion > kRecordVersion) {
+      throw new Error("it was saved by a newer version of monotable (record format " +
+                      record.formatVersion + ")");
+    }
+    // Record format 1 is the first; older record formats would be migrated here.
+    if (typeof record.state !== "string") throw new Error("it holds no state");
+    try {
+      JSON.parse(record.state);
+    } catch (error) {
+      throw new Error("its state is not valid JSON");
+    }
+    return record.state;
+  }
+
+  let savedKey = null;
+  let saveTimer = 0;
+  let savedRecord = null;  // the record read at start (kept until a new save replaces it)
+  async function saveNow() {
+    if (!mod) return;
+    clearTimeout(saveTimer);
+    saveTimer = 0;
+    const key = call("mt_state_key", "number", [], []);
+    const record = {
+      app: "monotable",
+      formatVersion: kRecordVersion,
+      savedAt: new Date().toISOString(),
+      // Full (the model exported) unless the data is large: then the example and the writes.
+      state: call("mt_get_state", "string", ["number"], [2]),
+    };
+    savedKey = key;
+    api.saved = storage.put("state", record).catch((error) => {
+      savedKey = null;
+      notify("error", "Your work could not be saved in this browser: " + error.message);
+    });
+    return api.saved;
+  }
+
+  // Saves after the state stops changing for a moment (a write, an edit in the builder).
+  function startAutosave() {
+    savedKey = call("mt_state_key", "number", [], []);
+    setInterval(() => {
+      if (!mod) return;
+      const key = call("mt_state_key", "number", [], []);
+      if (key === savedKey) return;
+      savedKey = key;
+      clearTimeout(saveTimer);
+      saveTimer = setTimeout(saveNow, 500);
+    }, 250);
+    const flush = () => {
+      if (saveTimer) saveNow();
+    };
+    window.addEventListener("pagehide", flush);
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") flush();
+    });
+  }
+
+  // Reads what the page starts from: a shared link in the fragment, else the saved state.
+  // Sets startOptions.state; returns what to do once the app is ready.
+  async function prepareStart() {
+    const todo = { linkError: "", linkUsed: false, savedProblem: null };
+    const hash = window.location.hash;
+    if (hash.startsWith(kLinkPrefix)) {
+      try {
+        startOptions.state = await decodeState(hash.slice(kLinkPrefix.length));
+        startOptions.stateSource = "link";
+        todo.linkUsed = true;
+      } catch (error) {
+        todo.linkError = error.message;
+      }
+    }
+    if (mode !== "page") return todo;
+    let record;
+    try {
+      record = await storage.get("state");
+    } catch (error) {
+      console.warn("monotable: no saved state (" + error.message + ")");
+      return todo;
+    }
+    if (record === undefined) return todo;
+    savedRecord = record;
+    let text;
+    try {
+      text = stateOfRecord(record);
+    } catch (error) {
+      todo.savedProblem = error.message;
+      return todo;
+    }
+    if (!todo.linkUsed) {
+      startOptions.state = text;
+      startOptions.stateSource = "saved";
+    }
+    return todo;
+  }
+
+  async function reportSavedProblem(why) {
+    const value = savedRecord;
+    const key = await keepAside("unreadable", value);
+    await storage.remove("state").catch(() => {});
+    notify("error",
+           "Your saved work could not be restored: " + why + ". It was kept aside in this " +
+           "browser (" + key + ") and the default model is loaded.",
+           [downloadAction(value)]);
+  }
+
+  // Once ready: report what could not be opened, keep what a link replaced, start saving.
+  async function afterStart(todo) {
+    if (todo.linkError) {
+      notify("error", "This link could not be opened: " + todo.linkError +
+                      ". Your current work was left as it is.");
+    }
+    if (mode !== "page") return;
+    if (todo.savedProblem) await reportSavedProblem(todo.savedProblem);
+    if (startOptions.stateSource === "link" && !linkFailed) {
+      if (savedRecord && !todo.savedProblem) {
+        const previous = savedRecord;
+        await storage.put("before-link", previous).catch(() => {});
+        notify("info", "Opened a shared link. Your previous work is kept.", [{
+          label: "Go back to it",
+          run: () => applyState(previous.state, "previous"),
+        }]);
+      }
+      // The link has been opened: a reload now restores the saved work, edits included.
+      history.replaceState(null, "", window.location.pathname + window.location.search);
+      await saveNow();
+    }
+    startAutosave();
+  }
+
+  let linkFailed = false;
+
+  function applyState(text, source) {
+    const error = call("mt_set_state", "string", ["string"], [text]);
+    if (error) {
+      notify("error", (source === "link" ? "This link could not be opened: " :
+                                           "That state could not be restored: ") +
+                      error + ". Your current work was left as it is.");
+      return false;
+    }
+    document.body.classList.toggle("light", state().theme === "light");
+    return true;
+  }
+
+  // --- The API ----------------------------------------------------------------------------------
+
   const api = {
     ready,
     timings: {},
     lastCopied: "",
+    notices: [],
+    saved: Promise.resolve(),
+    mode,
     state,
     async loadModel(nameOrModel, scale) {
       await ready;
@@ -70,6 +424,33 @@
       return JSON.parse(call("mt_run", "string", ["string", "string", "string"],
                              [operation, text, label || ""]));
     },
+    async show(pattern, operation, request) {
+      await ready;
+      const text = typeof request === "string" ? request : JSON.stringify(request || {});
+      const error = call("mt_show", "string", ["string", "string", "string"],
+                         [pattern || "", operation || "", text]);
+      if (error) throw new Error(error);
+      return state();
+    },
+    async reset() {
+      await ready;
+      call("mt_reset", null, [], []);
+      return state();
+    },
+    getState(compact) {
+      return call("mt_get_state", "string", ["number"], [compact ? 1 : 0]);
+    },
+    setState(text) {
+      const error = call("mt_set_state", "string", ["string"], [text]);
+      if (error) throw new Error(error);
+      document.body.classList.toggle("light", state().theme === "light");
+      return state();
+    },
+    shareLink,
+    exportModel() {
+      return call("mt_export_model", "string", [], []);
+    },
+    saveNow,
     widgetRect(label) {
       if (!mod) return null;
       const r = JSON.parse(call("mt_widget_rect", "string", ["string"], [label]));
@@ -116,14 +497,113 @@
     event.preventDefault();
   });
 
+  // --- What the UI's share buttons ask for -------------------------------------------------------
+
+  function importModel() {
+    const input = document.createElement("input");
+    input.type = "file";
+    input.accept = ".json,application/json";
+    input.addEventListener("change", async () => {
+      const file = input.files && input.files[0];
+      if (!file) return;
+      try {
+        await api.loadModel(await file.text());
+        notify("info", "Loaded " + file.name + ".");
+      } catch (error) {
+        notify("error", "Could not load " + file.name + ": " + error.message);
+      }
+    });
+    input.click();
+  }
+
+  async function onAction(name) {
+    try {
+      if (name === "copy-link") {
+        const link = await shareLink();
+        copyToClipboard(link);
+        api.lastLink = link;
+        notify("info", "Link copied: it opens exactly this state (" +
+                       Math.max(1, Math.round(link.length / 1024)) + " KB).");
+      } else if (name === "export-model") {
+        const model = JSON.parse(api.exportModel());
+        const base = String(model.name || "model").toLowerCase().replace(/[^a-z0-9]+/g, "-");
+        download(base + ".monotable.json", api.exportModel());
+      } else if (name === "import-model") {
+        importModel();
+      } else if (name === "open-playground") {
+        window.open(await shareLink(), "_blank", "noopener");
+      }
+    } catch (error) {
+      notify("error", "That did not work: " + error.message);
+    }
+  }
+
+  window.addEventListener("hashchange", async () => {
+    if (!mod || !window.location.hash.startsWith(kLinkPrefix)) return;
+    try {
+      const text = await decodeState(window.location.hash.slice(kLinkPrefix.length));
+      if (applyState(text, "link") && mode === "page") {
+        history.replaceState(null, "", window.location.pathname + window.location.search);
+        await saveNow();
+      }
+    } catch (error) {
+      notify("error", "This link could not be opened: " + error.message +
+                      ". Your current work was left as it is.");
+    }
+  });
+
   canvas.addEventListener("webglcontextlost", (event) => {
     event.preventDefault();
     fail("The graphics context was lost (the GPU was reset). Reload the page to continue.");
   });
   canvas.addEventListener("contextmenu", (event) => event.preventDefault());
 
-  // Downloads app.wasm with progress, then instantiates it for Emscripten.
+  // --- Offline: the service worker (http(s) only; file:// has none) -----------------------------
+
+  function registerServiceWorker() {
+    if (!("serviceWorker" in navigator) || !/^https?:$/.test(window.location.protocol)) return;
+    if (window.MONOTABLE_INLINE) return;
+    navigator.serviceWorker.register("sw.js").then((registration) => {
+      const offerUpdate = (worker) => {
+        if (!navigator.serviceWorker.controller || mode !== "page") return;
+        notify("update", "A new version of monotable is ready.", [{
+          label: "Reload",
+          run: () => {
+            api.updateRequested = true;
+            worker.postMessage("skip-waiting");
+          },
+        }]);
+      };
+      if (registration.waiting) offerUpdate(registration.waiting);
+      registration.addEventListener("updatefound", () => {
+        const worker = registration.installing;
+        if (!worker) return;
+        worker.addEventListener("statechange", () => {
+          if (worker.state === "installed") offerUpdate(worker);
+        });
+      });
+    }).catch((error) => console.warn("monotable: no offline support (" + error.message + ")"));
+    let reloading = false;
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      if (reloading || !api.updateRequested) return;
+      reloading = true;
+      saveNow();
+      window.location.reload();
+    });
+  }
+
+  // --- Start ------------------------------------------------------------------------------------
+
+  function base64ToBytes(text) {
+    const binary = atob(text);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; ++i) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  }
+
+  // Downloads app.wasm with progress (or takes the inlined copy), for Emscripten to instantiate.
   async function fetchWasm() {
+    if (window.MONOTABLE_INLINE) return base64ToBytes(window.MONOTABLE_INLINE.wasm);
     const response = await fetch("app.wasm");
     if (!response.ok) throw new Error("app.wasm: HTTP " + response.status);
     const total = Number(response.headers.get("Content-Length")) || 0;
@@ -144,7 +624,7 @@
     return bytes.subarray(0, received);
   }
 
-  function start() {
+  function start(todo) {
     const wasmBytes = fetchWasm();
     const moduleArg = {
       canvas,
@@ -157,18 +637,47 @@
             return WebAssembly.instantiate(bytes, imports);
           })
           .then((result) => done(result.instance, result.module))
-          .catch((error) => fail("Could not load the engine: " + error.message));
+          .catch((error) => {
+            console.error(error);
+            fail("Could not load the engine: " + (error && error.message ? error.message : error));
+          });
         return {};
       },
       onRuntimeInitialized() {
         api.timings.startMs = performance.now() - t0;
         mod = moduleArg;  // ccall is usable from here on (main runs right after)
       },
-      onAppReady() {
+      onStateError(source, message) {
+        if (source === "link") {
+          linkFailed = true;
+          todo.linkError = message;
+        } else {
+          todo.savedProblem = message;
+        }
+      },
+      async onAppReady() {
         api.timings.firstFrameMs = performance.now() - t0;
+        // A link that failed inside the engine: the saved work is restored instead.
+        if (linkFailed && savedRecord && !todo.savedProblem) {
+          try {
+            applyState(stateOfRecord(savedRecord), "saved");
+          } catch (error) {
+            todo.savedProblem = error.message;
+          }
+        }
+        document.body.classList.toggle("light", state().theme === "light");
         loading.classList.add("done");
-        canvas.focus();
+        if (mode === "page") canvas.focus();
+        try {
+          await afterStart(todo);
+        } catch (error) {
+          console.warn("monotable:", error);
+        }
         resolveReady(api);
+      },
+      onAction,
+      onRun() {
+        if (api.onRun) api.onRun();
       },
       onCopy: copyToClipboard,
       onFatal: fail,
@@ -183,9 +692,18 @@
     fail("This browser does not support WebAssembly.");
     return;
   }
-  const script = document.createElement("script");
-  script.src = "app.js";
-  script.onload = start;
-  script.onerror = () => fail("Could not load app.js.");
-  document.body.appendChild(script);
+  registerServiceWorker();
+  const prepared = prepareStart().catch((error) => {
+    console.warn("monotable:", error);
+    return { linkError: "", linkUsed: false, savedProblem: null };
+  });
+  if (typeof createMonotable === "function") {
+    prepared.then(start);
+  } else {
+    const script = document.createElement("script");
+    script.src = "app.js";
+    script.onload = () => prepared.then(start);
+    script.onerror = () => fail("Could not load app.js.");
+    document.body.appendChild(script);
+  }
 })();

@@ -14,11 +14,17 @@ const kTypes = {
   ".json": "application/json",
 };
 
-// Serves `root` on 127.0.0.1 at a free port. Returns {url, close}.
-export async function serve(root) {
+// Serves `root` on 127.0.0.1 at a free port (`port`: a fixed one, to serve the same origin
+// again after a stop). `pages` maps extra paths to HTML text served from memory. Returns
+// {url, port, close}.
+export async function serve(root, { port = 0, pages = {} } = {}) {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
-    const file = normalize(join(root, path === "/" ? "index.html" : path));
+    if (Object.prototype.hasOwnProperty.call(pages, path)) {
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(pages[path]);
+      return;
+    }
+    const file = normalize(join(root, path.endsWith("/") ? path + "index.html" : path));
     if (!file.startsWith(normalize(root))) {
       res.writeHead(403).end();
       return;
@@ -34,10 +40,20 @@ export async function serve(root) {
       res.writeHead(404).end();
     }
   });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const sockets = new Set();
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}/`,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    port: server.address().port,
+    // Stops at once: keep-alive connections are cut (a stopped server answers nothing).
+    close: () => new Promise((resolve) => {
+      server.close(resolve);
+      for (const socket of sockets) socket.destroy();
+    }),
   };
 }
 
@@ -58,4 +74,11 @@ export async function launch() {
       // playwright-core starts Chromium with a fresh, empty profile of its own.
     ],
   });
+}
+
+// Opens `url` in `page` and waits until window.monotable is ready.
+export async function openApp(page, url) {
+  await page.goto(url);
+  await page.waitForFunction(() => window.monotable !== undefined);
+  await page.evaluate(() => window.monotable.ready);
 }

@@ -1,0 +1,150 @@
+// App's saved state (ui/app_state.cc): what a reload, a shared link and an embed restore. A state
+// restores the same data, request and view; a state that cannot be read changes nothing.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "nlohmann/json.hpp"
+#include "tests/ui/headless.h"
+#include "ui/app.h"
+
+namespace monotable::ui {
+namespace {
+
+using json = nlohmann::json;
+
+constexpr const char* kShip = R"j({"TableName":"Orders",
+  "Key":{"PK":{"S":"C#c004"},"SK":{"S":"O#2025-11-29#100043"}},
+  "UpdateExpression":"SET #s = :s REMOVE GSI2PK, GSI2SK",
+  "ExpressionAttributeNames":{"#s":"status"},
+  "ExpressionAttributeValues":{":s":{"S":"shipped"}}})j";
+
+// Orders with order 100043 shipped and the open-orders pattern in the builder.
+void Edit(App* app) {
+  ASSERT_TRUE(app->LoadModel("orders").ok());
+  ASSERT_TRUE(app->Run("UpdateItem", kShip).status.ok());
+  ASSERT_TRUE(app->ShowPattern("open-orders", false));
+}
+
+// The same tables and items (a model file's members may come back in another order).
+bool SameModel(const App& a, const App& b) {
+  return json::parse(a.ExportModelJson()) == json::parse(b.ExportModelJson());
+}
+
+TEST(AppStateTest, FullStateRestoresDataRequestAndView) {
+  testing::Headless ui;
+  App app;
+  Edit(&app);
+  json saved = json::parse(app.SaveState(false));
+  EXPECT_EQ(saved["formatVersion"], kStateFormatVersion);
+  EXPECT_EQ(saved["base"]["model"], "orders");
+  ASSERT_EQ(saved["writes"].size(), 1u);
+  EXPECT_EQ(saved["writes"][0]["operation"], "UpdateItem");
+  EXPECT_TRUE(saved.contains("model"));
+  // Choose the GSI2 tab through a restore, then save again: the view is part of the state.
+  saved["view"] = {{"table", "Orders"}, {"index", "GSI2"}};
+
+  App restored;
+  Status status = restored.RestoreState(saved.dump());
+  ASSERT_TRUE(status.ok()) << status.message();
+  EXPECT_TRUE(SameModel(restored, app));
+  json again = json::parse(restored.SaveState(true));
+  EXPECT_EQ(again["view"]["index"], "GSI2");
+  EXPECT_EQ(again["request"]["label"], saved["request"]["label"]);
+  EXPECT_EQ(again["request"]["json"], saved["request"]["json"]);
+  EXPECT_EQ(again["writes"], saved["writes"]) << "a restored state keeps its writes for links";
+  json state = json::parse(restored.StateJson());
+  EXPECT_EQ(state["model"]["id"], "orders") << "Reset still goes back to the example";
+}
+
+TEST(AppStateTest, CompactStateReplaysWritesOnTheExample) {
+  testing::Headless ui;
+  App app;
+  Edit(&app);
+  json compact = json::parse(app.SaveState(true));
+  EXPECT_FALSE(compact.contains("model")) << "a built-in example is rebuilt, not carried";
+  App restored;
+  ASSERT_TRUE(restored.RestoreState(compact.dump()).ok());
+  EXPECT_TRUE(SameModel(restored, app));
+  EXPECT_EQ(restored.SaveState(true), app.SaveState(true));
+}
+
+TEST(AppStateTest, ResetForgetsTheWrites) {
+  testing::Headless ui;
+  App app;
+  Edit(&app);
+  ui.Draw([&] { app.Frame(); });
+  json before = json::parse(app.SaveState(true));
+  ASSERT_EQ(before["writes"].size(), 1u);
+  app.Reset();
+  EXPECT_EQ(json::parse(app.SaveState(true))["writes"].size(), 0u);
+}
+
+TEST(AppStateTest, StateKeyMovesWithWritesAndRequests) {
+  testing::Headless ui;
+  App app;
+  ASSERT_TRUE(app.LoadModel("orders").ok());
+  uint64_t key = app.StateKey();
+  EXPECT_EQ(app.StateKey(), key) << "stable while nothing changes";
+  ASSERT_TRUE(app.ShowPattern("order-lines", false));
+  EXPECT_NE(app.StateKey(), key);
+  key = app.StateKey();
+  ASSERT_TRUE(app.Run("UpdateItem", kShip).status.ok());
+  EXPECT_NE(app.StateKey(), key);
+}
+
+TEST(AppStateTest, UnreadableStatesChangeNothing) {
+  testing::Headless ui;
+  App app;
+  Edit(&app);
+  const std::string before = app.SaveState(false);
+  struct Case {
+    const char* text;
+    const char* message;  // a part of the error
+  };
+  const Case cases[] = {
+      {"{\"monotable\":", "not a JSON object"},
+      {"[1,2]", "not a JSON object"},
+      {R"({"formatVersion":1})", "not a monotable state"},
+      {R"({"monotable":"state","formatVersion":99,"base":{"model":"orders"}})",
+       "formatVersion 99 was written by a newer monotable (this one reads up to 1)"},
+      {R"({"monotable":"state","formatVersion":0,"base":{"model":"orders"}})",
+       "formatVersion 0 is not known"},
+      {R"({"monotable":"state","formatVersion":1,"base":{"model":"nope"}})", "Unknown example"},
+      {R"({"monotable":"state","formatVersion":1,"base":{"model":"custom"}})",
+       "a custom model needs its \"model\""},
+      {R"({"monotable":"state","formatVersion":1,"base":{"model":"orders"},
+          "writes":[{"operation":"DeleteItem","request":{"TableName":"Nope","Key":{}}}]})",
+       "writes[0] (DeleteItem) failed"},
+      {R"({"monotable":"state","formatVersion":1,"base":{"model":"orders"},
+          "model":{"formatVersion":1,"tables":7}})",
+       "state: model:"},
+  };
+  for (const Case& c : cases) {
+    Status status = app.RestoreState(c.text);
+    EXPECT_FALSE(status.ok()) << c.text;
+    EXPECT_NE(status.message().find(c.message), std::string::npos) << status.message();
+    EXPECT_EQ(app.SaveState(false), before) << "unchanged after " << c.text;
+  }
+}
+
+TEST(AppStateTest, CustomModelsTravelWithTheirModel) {
+  testing::Headless ui;
+  App app;
+  const char* model = R"j({"formatVersion":1,"name":"Tiny","tables":[{"TableName":"Things",
+    "KeySchema":[{"AttributeName":"PK","KeyType":"HASH"}],
+    "AttributeDefinitions":[{"AttributeName":"PK","AttributeType":"S"}],
+    "BillingMode":"PAY_PER_REQUEST"}],
+    "items":{"Things":[{"PK":{"S":"a"}}]}})j";
+  ASSERT_TRUE(app.LoadModel(model).ok());
+  ASSERT_TRUE(app.Run("PutItem", R"({"TableName":"Things","Item":{"PK":{"S":"b"}}})").status.ok());
+  json compact = json::parse(app.SaveState(true));
+  ASSERT_TRUE(compact.contains("model"));
+  App restored;
+  ASSERT_TRUE(restored.RestoreState(compact.dump()).ok());
+  json state = json::parse(restored.StateJson());
+  EXPECT_EQ(state["model"]["tables"][0]["itemCount"], 2);
+}
+
+}  // namespace
+}  // namespace monotable::ui

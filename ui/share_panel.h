@@ -1,0 +1,22 @@
+// Share panel: the buttons that hand the user's work to the platform: copy a link holding the
+// whole state, export the model to a file, import a model file, and (in an embedded widget) open
+// the same state in the full playground. Drawing only queues actions; the platform (web/) does
+// the work (clipboard, downloads, file picker), because none of it is ImGui's. No state of its
+// own: results (a link copied, an import failed) are shown by the page.
+#pragma once
+
+#include <vector>
+
+namespace monotable::ui {
+
+enum class ShareAction : int { kCopyLink, kExportModel, kImportModel, kOpenPlayground };
+
+// Platform name of an action: "copy-link", "export-model", "import-model", "open-playground".
+const char* ShareActionName(ShareAction action);
+
+// Draws the buttons on the current line of the top bar, right-aligned so that they end at
+// window-content x `right_edge` ("Import##share", "Export##share", "Copy link##share"; in an
+// embed only "Open in playground##share"). Queues what was clicked.
+void DrawShareButtons(bool embed, float right_edge, std::vector<ShareAction>* actions);
+
+}  // namespace monotable::ui
