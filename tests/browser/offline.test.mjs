@@ -1,0 +1,89 @@
+// Static hosting and offline: after a first visit the site loads with its server stopped (the
+// service worker's cache), under a sub-path as well as at the root; the single file
+// dist/monotable.html works straight from file:// with nothing else around it.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { launch, openApp, serve } from "./launch.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, "..", "..", "dist");
+const shots = join(here, "screenshots");
+mkdirSync(shots, { recursive: true });
+
+let browser;
+
+before(async () => {
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+test("with the server stopped after a first visit the site still loads", async () => {
+  // The site under a sub-path (/sub/dist/...): every URL it uses is relative.
+  const root = join(dist, "..");
+  const server = await serve(root);
+  const url = server.url + "dist/";
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await openApp(page, url);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    // The first visit's worker takes over this page (it has no older one to wait for).
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    }
+  });
+  const cached = await page.evaluate(async () => {
+    const names = await caches.keys();
+    const cache = await caches.open(names.find((n) => n.startsWith("monotable-")));
+    return (await cache.keys()).map((r) => new URL(r.url).pathname);
+  });
+  for (const file of ["/dist/app.wasm", "/dist/app.js", "/dist/embed.html",
+                      "/dist/examples/orders.json", "/dist/article.html"]) {
+    assert.ok(cached.includes(file), `${file} is cached: ${cached.join(" ")}`);
+  }
+  await server.close();
+  // Offline now: nothing answers on that port.
+  await page.reload();
+  await page.waitForFunction(() => window.monotable !== undefined);
+  await page.evaluate(() => window.monotable.ready);
+  const result = await page.evaluate(() => window.monotable.loadModel("orders"));
+  assert.equal(result.model.id, "orders");
+  // The article and its widgets too.
+  const article = await context.newPage();
+  await article.goto(url + "article.html");
+  await article.waitForFunction(() => window.MonotableEmbed && MonotableEmbed.clients().length >= 2);
+  await article.evaluate(() => MonotableEmbed.clients()[0].ready);
+  await article.screenshot({ path: join(shots, "20-offline-article.png") });
+  await context.close();
+});
+
+test("the single file works from file://", async () => {
+  const folder = mkdtempSync(join(tmpdir(), "monotable-single-"));
+  try {
+    // Alone in a folder: it needs nothing next to it.
+    copyFileSync(join(dist, "monotable.html"), join(folder, "monotable.html"));
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await openApp(page, pathToFileURL(join(folder, "monotable.html")).href + "?model=orders");
+    const result = await page.evaluate(() => window.monotable.run("Query", { TableName: "Orders",
+      IndexName: "GSI2", KeyConditionExpression: "GSI2PK = :o",
+      ExpressionAttributeValues: { ":o": { S: "OPEN" } } }));
+    assert.equal(result.ok, true);
+    assert.ok(result.response.Count > 0);
+    assert.deepEqual(errors, []);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(shots, "21-single-file.png") });
+    await page.close();
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
