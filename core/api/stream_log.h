@@ -19,6 +19,7 @@ struct StreamRecord {
   Item keys;
   storage::ItemPtr old_image;  // kept whatever the view type; rendered per view type
   storage::ItemPtr new_image;
+  bool by_service = false;  // a TTL deletion: GetRecords adds userIdentity
 };
 
 struct StreamLog {

@@ -152,9 +152,11 @@ void AppendStreamRecord(Context& ctx, const WriteSpec& spec, const PreparedWrite
   r.keys = KeyOf(schema, plan.new_item ? *plan.new_item : *plan.old_item);
   r.old_image = plan.old_item;
   r.new_image = plan.new_item;
-  ctx.effects.stream_records.push_back(r.event_name + " " + wire::ToJson(r.keys).dump() +
-                                       " -> stream " + log->label + " (" + log->view_type +
-                                       "), SequenceNumber " + SequenceText(r.sequence));
+  r.by_service = spec.by_service;
+  ctx.effects.stream_records.push_back(
+      r.event_name + " " + wire::ToJson(r.keys).dump() + " -> stream " + log->label + " (" +
+      log->view_type + "), SequenceNumber " + SequenceText(r.sequence) +
+      (r.by_service ? ", userIdentity Service dynamodb.amazonaws.com (TTL)" : ""));
   log->records.push_back(std::move(r));
 }
 
@@ -324,6 +326,12 @@ Status GetRecords(Context& ctx) {
     record["eventSource"] = "aws:dynamodb";
     record["awsRegion"] = ctx.state.options.region;
     record["dynamodb"] = std::move(ddb);
+    // DynamoDB rule (Streams API reference, Record.userIdentity): items deleted by the Time to
+    // Live process carry userIdentity Type "Service", PrincipalId "dynamodb.amazonaws.com";
+    // records of callers' writes have no userIdentity.
+    if (r.by_service) {
+      record["userIdentity"] = {{"PrincipalId", "dynamodb.amazonaws.com"}, {"Type", "Service"}};
+    }
     records.push_back(std::move(record));
   }
   ctx.response["Records"] = std::move(records);

@@ -21,6 +21,9 @@ struct WriteSpec {
   Item item;  // kPut: the whole new item; otherwise: the key (already validated)
   expr::Condition condition;
   expr::Update update;  // kUpdate only
+  // A deletion made by DynamoDB itself (the TTL sweep), not by a caller: its stream record carries
+  // userIdentity {Type: "Service", PrincipalId: "dynamodb.amazonaws.com"}.
+  bool by_service = false;
 };
 
 struct PreparedWrite {

@@ -76,6 +76,50 @@ TEST(TimeToLive, SweepDeletesOnlyExpiredNumberTimestampsAndBillsNothing) {
   EXPECT_EQ(ItemCount(engine), 2u);
 }
 
+// DynamoDB rule (Streams API reference, Record.userIdentity): a TTL deletion's stream record is
+// a REMOVE with userIdentity {Type "Service", PrincipalId "dynamodb.amazonaws.com"}; a caller's
+// DeleteItem has no userIdentity. Consumers use this to tell expiry from deletion.
+TEST(TimeToLive, SweepStreamRecordsAreMarkedAsServiceDeletions) {
+  Clock clock;
+  Engine engine(clock.Options());
+  MustRun(engine, "CreateTable", R"({"TableName":"Sessions","BillingMode":"PAY_PER_REQUEST",
+    "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
+    "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
+    "StreamSpecification":{"StreamEnabled":true,"StreamViewType":"OLD_IMAGE"}})");
+  MustRun(
+      engine, "UpdateTimeToLive",
+      R"({"TableName":"Sessions","TimeToLiveSpecification":{"AttributeName":"exp","Enabled":true}})");
+  MustRun(engine, "PutItem",
+          R"({"TableName":"Sessions","Item":{"pk":{"S":"old"},"exp":{"N":"1704067100"}}})");
+  MustRun(engine, "PutItem", R"({"TableName":"Sessions","Item":{"pk":{"S":"mine"}}})");
+  MustRun(engine, "DeleteItem", R"({"TableName":"Sessions","Key":{"pk":{"S":"mine"}}})");
+  Result sweep = engine.SweepExpired();
+  ASSERT_EQ(sweep.effects.stream_records.size(), 1u);
+  EXPECT_NE(sweep.effects.stream_records[0].find("userIdentity Service"), std::string::npos)
+      << sweep.effects.stream_records[0];
+
+  Result described = engine.Execute("DescribeTable", R"({"TableName":"Sessions"})");
+  const std::string arn = json::parse(described.body)["Table"]["LatestStreamArn"];
+  Result it =
+      engine.Execute("GetShardIterator", json{{"StreamArn", arn},
+                                              {"ShardId", "shardId-00000000000000000000-00000001"},
+                                              {"ShardIteratorType", "TRIM_HORIZON"}}
+                                             .dump());
+  ASSERT_TRUE(it.status.ok()) << it.body;
+  Result records = engine.Execute(
+      "GetRecords", json{{"ShardIterator", json::parse(it.body)["ShardIterator"]}}.dump());
+  ASSERT_TRUE(records.status.ok()) << records.body;
+  const json r = json::parse(records.body)["Records"];
+  ASSERT_EQ(r.size(), 4u) << records.body;  // INSERT old, INSERT mine, REMOVE mine, REMOVE old
+  EXPECT_EQ(r[2]["eventName"], "REMOVE");
+  EXPECT_FALSE(r[2].contains("userIdentity")) << "a caller's DeleteItem";
+  EXPECT_EQ(r[3]["eventName"], "REMOVE");
+  EXPECT_EQ(r[3]["dynamodb"]["Keys"]["pk"]["S"], "old");
+  EXPECT_EQ(r[3]["userIdentity"],
+            (json{{"PrincipalId", "dynamodb.amazonaws.com"}, {"Type", "Service"}}));
+  EXPECT_EQ(r[3]["dynamodb"]["OldImage"]["exp"]["N"], "1704067100");
+}
+
 TEST(TimeToLive, DisabledTableIsNotSwept) {
   Clock clock;
   Engine engine(clock.Options());
