@@ -648,6 +648,23 @@ Status UpdateTable(Context& ctx) {
         "One or more parameter values were invalid: Neither ReadCapacityUnits nor "
         "WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
   }
+  // DynamoDB rule: ProvisionedThroughput equal to what a PROVISIONED table already has is not an
+  // update but a ValidationException (the text as AWS returns it, pinned by dynalite's tests that
+  // were recorded against AWS and by the Parity Suite's tier1 "PROVISIONED to PROVISIONED no-op").
+  if (throughput && !schema.pay_per_request &&
+      throughput->read_capacity_units == schema.throughput.read_capacity_units &&
+      throughput->write_capacity_units == schema.throughput.write_capacity_units) {
+    const std::string r = std::to_string(schema.throughput.read_capacity_units);
+    const std::string w = std::to_string(schema.throughput.write_capacity_units);
+    return Status::Validation(
+        "The provisioned throughput for the table will not change. The requested value equals "
+        "the current value. Current ReadCapacityUnits provisioned for the table: " +
+        r + ". Requested ReadCapacityUnits: " + r +
+        ". Current WriteCapacityUnits provisioned for the table: " + w +
+        ". Requested WriteCapacityUnits: " + w +
+        ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to request "
+        "higher limits.");
+  }
   // Attribute definitions: the table's, plus (or overridden by) the request's.
   std::vector<storage::KeyAttribute> defs = schema.attribute_definitions;
   for (const auto& d : new_defs) {
