@@ -71,7 +71,8 @@ std::string ResponseContentType(std::string_view request_content_type) {
 }
 
 bool IsJson(std::string_view body) {
-  return !nlohmann::json::parse(body, nullptr, false).is_discarded();
+  // A validating parse that builds nothing.
+  return nlohmann::json::accept(body);
 }
 
 Dispatch Classify(const HttpRequest& request, const ProtocolOptions& options,
@@ -91,11 +92,8 @@ Dispatch Classify(const HttpRequest& request, const ProtocolOptions& options,
   d.kind = Dispatch::Kind::kError;
   d.http_status = 400;
   // DynamoDB checks, in order: the body is JSON, the target names an operation, the request is
-  // signed, the body is not empty.
-  if (!request.body.empty() && !IsJson(request.body)) {
-    d.error_body = CoralError("SerializationException");
-    return d;
-  }
+  // signed, the body is not empty. Whether the body is JSON matters only if a later check fails:
+  // otherwise the engine parses it (and answers SerializationException itself).
   std::string_view target = request.target;
   std::string_view operation;
   if (target.substr(0, kTargetPrefix.size()) == kTargetPrefix) {
@@ -103,24 +101,30 @@ Dispatch Classify(const HttpRequest& request, const ProtocolOptions& options,
   } else if (target.substr(0, kStreamsTargetPrefix.size()) == kStreamsTargetPrefix) {
     operation = target.substr(kStreamsTargetPrefix.size());
   }
-  if (operation.empty() || !is_operation(operation)) {
+  const bool known = !operation.empty() && is_operation(operation);
+  std::string_view auth = request.authorization;
+  while (!auth.empty() && (auth.front() == ' ' || auth.front() == '\t')) auth.remove_prefix(1);
+  const bool signed_request = options.allow_anonymous || auth.substr(0, 5) == "AWS4-";
+  if (known && signed_request && !request.body.empty()) {
+    d.kind = Dispatch::Kind::kOperation;
+    d.http_status = 200;
+    d.operation = std::string(operation);
+    return d;
+  }
+  if (!request.body.empty() && !IsJson(request.body)) {
+    d.error_body = CoralError("SerializationException");
+    return d;
+  }
+  if (!known) {
     d.error_body = CoralError("UnknownOperationException");
     return d;
   }
-  std::string_view auth = request.authorization;
-  while (!auth.empty() && (auth.front() == ' ' || auth.front() == '\t')) auth.remove_prefix(1);
-  if (!options.allow_anonymous && auth.substr(0, 5) != "AWS4-") {
+  if (!signed_request) {
     d.error_body = CoralError("MissingAuthenticationTokenException",
                               "Request is missing Authentication Token");
     return d;
   }
-  if (request.body.empty()) {
-    d.error_body = CoralError("SerializationException");
-    return d;
-  }
-  d.kind = Dispatch::Kind::kOperation;
-  d.http_status = 200;
-  d.operation = std::string(operation);
+  d.error_body = CoralError("SerializationException");  // an empty body
   return d;
 }
 

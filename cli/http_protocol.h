@@ -42,12 +42,13 @@ uint32_t Crc32(std::string_view bytes);
 // A fresh request id in DynamoDB's form: 52 characters from [0-9A-Z]. Thread-safe.
 std::string NewRequestId();
 
-// The headers of one incoming request that decide how it is handled.
+// The headers of one incoming request that decide how it is handled (views: the caller keeps
+// the strings alive during Classify).
 struct HttpRequest {
-  std::string method;         // "GET", "POST", ...
-  std::string content_type;   // as sent; empty if absent
-  std::string target;         // X-Amz-Target; empty if absent
-  std::string authorization;  // Authorization; empty if absent
+  std::string_view method;         // "GET", "POST", ...
+  std::string_view content_type;   // as sent; empty if absent
+  std::string_view target;         // X-Amz-Target; empty if absent
+  std::string_view authorization;  // Authorization; empty if absent
   std::string_view body;
 };
 
@@ -72,7 +73,10 @@ struct ProtocolOptions {
 };
 
 // Classifies `request` following the rules at the top of this file. `is_operation` tells whether
-// an operation name is one the engine implements.
+// an operation name is one the engine implements. The body is checked to be JSON only when the
+// answer depends on it (an error of the target or the signature); a request that passes those
+// checks is kOperation even if its body is not JSON: Engine::Execute answers it with the same
+// SerializationException body, so each request's JSON is parsed once.
 Dispatch Classify(const HttpRequest& request, const ProtocolOptions& options,
                   const std::function<bool(std::string_view)>& is_operation);
 

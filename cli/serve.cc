@@ -1,25 +1,23 @@
 // serve: `monotable serve`, DynamoDB's JSON HTTP API on a local port, over one Engine.
 //
-// HTTP only here (cpp-httplib); the protocol rules live in http_protocol.h, the DynamoDB behaviour
-// in the engine. Concurrency: httplib serves each connection on a pool thread; one mutex
-// serialises Engine::Execute (the Engine is not thread-safe) and nothing else is shared.
-// Shutdown: SIGINT and SIGTERM are blocked in every thread and taken by a watcher thread with
-// sigtimedwait, which stops the server; no work happens in a signal handler.
-#include <httplib.h>
+// The HTTP side is our own one-thread epoll loop (event_loop.h): it owns the sockets, the limits
+// and the timeouts, and calls the handler below for each complete request on its own thread, so
+// the Engine (not thread-safe) is used by one thread only and needs no lock; requests are answered
+// one after another, which makes every operation, transactions included, atomic and isolated from
+// the others. The protocol rules (what a request is, the headers of every answer) are in
+// http_protocol.h, the DynamoDB behaviour in the engine. Shutdown: SIGINT and SIGTERM are blocked
+// and read by the loop through a signalfd; no work happens in a signal handler.
 #include <signal.h>
 
-#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
-#include <mutex>
 #include <set>
 #include <string>
-#include <thread>
 
 #include "commands.h"
+#include "event_loop.h"
 #include "http_protocol.h"
 #include "monotable/engine.h"
 
@@ -42,6 +40,11 @@ const char kServeHelp[] =
     "  --quiet          do not log requests to stderr\n"
     "  --clock-ms MS    freeze the engine's clock at MS milliseconds since the Unix epoch\n"
     "                   (reproducible CreationDateTime and the like, for tests)\n"
+    "  --max-connections N      connections served at once (default 4096, and under the\n"
+    "                   process's file limit); past it the longest-idle one is closed\n"
+    "  --idle-timeout-ms MS     close a connection idle between requests (default 60000)\n"
+    "  --request-timeout-ms MS  a request must arrive whole within MS of its first byte, else\n"
+    "                   408 and the connection is closed (default 20000)\n"
     "  -h, --help       this text\n"
     "\n"
     "Prints `monotable serve: listening on http://HOST:PORT` once ready; stops on Ctrl+C or\n"
@@ -54,9 +57,6 @@ const char kServeHelp[] =
 
 namespace {
 
-// Worker threads serving connections (see the thread pool below).
-constexpr size_t kServeThreads = 64;
-
 struct ServeOptions {
   std::string host = "127.0.0.1";
   int port = 8000;
@@ -65,6 +65,9 @@ struct ServeOptions {
   bool allow_anonymous = false;
   bool quiet = false;
   int64_t clock_ms = -1;  // -1: the system clock
+  int idle_timeout_ms = 60 * 1000;
+  int request_timeout_ms = 20 * 1000;
+  size_t max_connections = 4096;
 };
 
 // Returns 0 (help printed), 2 (usage error) or -1 (parsed, go on).
@@ -86,7 +89,10 @@ int ParseServeArgs(const std::vector<std::string>& args, ServeOptions* options) 
                TakeOption(args, &i, "--host", &value, &missing) ||
                TakeOption(args, &i, "--model", &value, &missing) ||
                TakeOption(args, &i, "--region", &value, &missing) ||
-               TakeOption(args, &i, "--clock-ms", &value, &missing)) {
+               TakeOption(args, &i, "--clock-ms", &value, &missing) ||
+               TakeOption(args, &i, "--idle-timeout-ms", &value, &missing) ||
+               TakeOption(args, &i, "--request-timeout-ms", &value, &missing) ||
+               TakeOption(args, &i, "--max-connections", &value, &missing)) {
       std::string name = arg.substr(0, arg.find('='));
       if (missing) {
         std::fprintf(stderr, "monotable serve: %s needs a value\n", name.c_str());
@@ -109,6 +115,22 @@ int ParseServeArgs(const std::vector<std::string>& args, ServeOptions* options) 
           return 2;
         }
         options->clock_ms = ms;
+      } else if (name == "--idle-timeout-ms" || name == "--request-timeout-ms" ||
+                 name == "--max-connections") {
+        char* end = nullptr;
+        long long n = std::strtoll(value.c_str(), &end, 10);
+        if (value.empty() || *end != '\0' || n < 1 || n > 86400000) {
+          std::fprintf(stderr, "monotable serve: %s takes a positive number, not '%s'\n",
+                       name.c_str(), value.c_str());
+          return 2;
+        }
+        if (name == "--idle-timeout-ms") {
+          options->idle_timeout_ms = static_cast<int>(n);
+        } else if (name == "--request-timeout-ms") {
+          options->request_timeout_ms = static_cast<int>(n);
+        } else {
+          options->max_connections = static_cast<size_t>(n);
+        }
       } else if (name == "--host") {
         options->host = value;
       } else if (name == "--model") {
@@ -125,12 +147,21 @@ int ParseServeArgs(const std::vector<std::string>& args, ServeOptions* options) 
   return -1;
 }
 
-// Adds the headers every DynamoDB response carries and sets the body.
-void Respond(httplib::Response& res, int status, const std::string& body,
-             const std::string& content_type) {
-  res.status = status;
-  res.set_header("x-amz-crc32", std::to_string(Crc32(body)));
-  res.set_content(body, content_type.c_str());
+// Appends "name: value\r\n".
+void AddHeader(std::string* headers, std::string_view name, std::string_view value) {
+  headers->append(name);
+  headers->append(": ");
+  headers->append(value);
+  headers->append("\r\n");
+}
+
+// Sets the status and body and adds the headers every DynamoDB answer carries (the request id is
+// added by the caller, first).
+void Respond(HttpResponse* res, int status, std::string body, std::string_view content_type) {
+  res->status = status;
+  res->body = std::move(body);
+  AddHeader(&res->headers, "Content-Type", content_type);
+  AddHeader(&res->headers, "x-amz-crc32", std::to_string(Crc32(res->body)));
 }
 
 }  // namespace
@@ -154,118 +185,97 @@ int ServeCommand(const std::vector<std::string>& args) {
     std::fprintf(stderr, "monotable serve: loaded %s (%s)\n", options.model.c_str(),
                  summary.c_str());
   }
-  std::mutex engine_mutex;
   const std::vector<std::string>& operation_list = Engine::Operations();
   const std::set<std::string, std::less<>> operations(operation_list.begin(), operation_list.end());
   ProtocolOptions protocol;
   protocol.allow_anonymous = options.allow_anonymous;
   const std::string health = "healthy: dynamodb." + options.region + ".amazonaws.com";
+  const bool quiet = options.quiet;
 
-  httplib::Server server;
-  // httplib's default sets SO_REUSEPORT, which lets a second server bind the same port silently;
-  // SO_REUSEADDR alone allows a quick restart and still reports a port in use.
-  server.set_socket_options([](socket_t sock) {
-    int yes = 1;
-    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
-  });
-  // One thread per open connection: SDKs keep up to 50 connections alive, so the pool is larger
-  // than that or clients would queue behind idle keep-alive connections.
-  server.new_task_queue = [] { return new httplib::ThreadPool(kServeThreads); };
-  // Keep connections for many requests, as DynamoDB does (httplib's default closes after 5).
-  server.set_keep_alive_max_count(1000);
-  // Send each response at once: httplib writes the headers and the body in separate writes, and
-  // with Nagle's algorithm on the body waits for the client's delayed ACK of the headers (40 ms on
-  // Linux), which capped a keep-alive connection at about 25 requests a second.
-  server.set_tcp_nodelay(true);
-  // DynamoDB refuses bodies over 16 MB with HTTP 413; httplib answers 413 itself past this length.
-  server.set_payload_max_length(kMaxRequestBytes);
-
-  auto handle = [&](const httplib::Request& req, httplib::Response& res) {
-    auto started = std::chrono::steady_clock::now();
-    res.set_header("x-amzn-RequestId", NewRequestId());
-    // CORS, so a page (e.g. the browser SDK) can call the endpoint, as DynamoDB allows.
-    if (req.has_header("Origin")) {
-      res.set_header("Access-Control-Allow-Origin", "*");
-      res.set_header("Access-Control-Expose-Headers", "x-amzn-RequestId, x-amz-crc32");
-      if (req.method == "OPTIONS") {
-        if (req.has_header("Access-Control-Request-Headers")) {
-          res.set_header("Access-Control-Allow-Headers",
-                         req.get_header_value("Access-Control-Request-Headers"));
-        }
-        if (req.has_header("Access-Control-Request-Method")) {
-          res.set_header("Access-Control-Allow-Methods",
-                         req.get_header_value("Access-Control-Request-Method"));
-        }
-        res.set_header("Access-Control-Max-Age", "172800");
-        res.status = 200;
-        return;
-      }
-    }
-    HttpRequest request;
-    request.method = req.method;
-    request.content_type = req.get_header_value("Content-Type");
-    request.target = req.get_header_value("X-Amz-Target");
-    request.authorization = req.get_header_value("Authorization");
-    request.body = req.body;
-    Dispatch d = Classify(request, protocol, [&](std::string_view name) {
-      return operations.find(name) != operations.end();
-    });
+  auto handle = [&](const HttpRequestHead& head, std::string_view body, HttpResponse* res) {
+    std::chrono::steady_clock::time_point started;
+    if (!quiet) started = std::chrono::steady_clock::now();
+    AddHeader(&res->headers, "x-amzn-RequestId", NewRequestId());
     std::string label;
-    switch (d.kind) {
-      case Dispatch::Kind::kHealth:
-        Respond(res, 200, health, "text/plain");
-        label = "health check";
-        break;
-      case Dispatch::Kind::kNotFound:
-        Respond(res, 404, std::string(kNotFoundBody), "text/plain");
-        label = req.method + " (not a DynamoDB request)";
-        break;
-      case Dispatch::Kind::kError:
-        Respond(res, d.http_status, d.error_body, d.content_type);
-        label = request.target.empty() ? std::string("(no X-Amz-Target)") : request.target;
-        break;
-      case Dispatch::Kind::kOperation: {
-        Result result;
-        {
-          std::lock_guard<std::mutex> lock(engine_mutex);
-          result = engine.Execute(d.operation, req.body);
+    // CORS, so a page (e.g. the browser SDK) can call the endpoint, as DynamoDB allows.
+    if (head.has_origin) {
+      AddHeader(&res->headers, "Access-Control-Allow-Origin", "*");
+      AddHeader(&res->headers, "Access-Control-Expose-Headers", "x-amzn-RequestId, x-amz-crc32");
+    }
+    if (head.has_origin && head.method == "OPTIONS") {
+      if (head.has_access_control_request_headers) {
+        AddHeader(&res->headers, "Access-Control-Allow-Headers",
+                  head.access_control_request_headers);
+      }
+      if (head.has_access_control_request_method) {
+        AddHeader(&res->headers, "Access-Control-Allow-Methods",
+                  head.access_control_request_method);
+      }
+      AddHeader(&res->headers, "Access-Control-Max-Age", "172800");
+      res->status = 200;
+      label = "OPTIONS (CORS preflight)";
+    } else {
+      HttpRequest request;
+      // HEAD is answered as GET without the body (the loop leaves it out).
+      request.method = head.method == "HEAD" ? std::string_view("GET") : head.method;
+      request.content_type = head.content_type;
+      request.target = head.target;
+      request.authorization = head.authorization;
+      request.body = body;
+      Dispatch d = Classify(request, protocol, [&](std::string_view name) {
+        return operations.find(name) != operations.end();
+      });
+      switch (d.kind) {
+        case Dispatch::Kind::kHealth:
+          Respond(res, 200, health, "text/plain");
+          if (!quiet) label = "health check";
+          break;
+        case Dispatch::Kind::kNotFound:
+          Respond(res, 404, std::string(kNotFoundBody), "text/plain");
+          if (!quiet) label = head.method + " (not a DynamoDB request)";
+          break;
+        case Dispatch::Kind::kError:
+          Respond(res, d.http_status, std::move(d.error_body), d.content_type);
+          if (!quiet) label = head.target.empty() ? std::string("(no X-Amz-Target)") : head.target;
+          break;
+        case Dispatch::Kind::kOperation: {
+          Result result = engine.Execute(d.operation, body);
+          Respond(res, result.http_status, std::move(result.body), d.content_type);
+          if (!quiet) {
+            label = d.operation;
+            if (!result.status.ok()) label += " " + std::string(ErrorName(result.status.code()));
+          }
+          break;
         }
-        Respond(res, result.http_status, result.body, d.content_type);
-        label = d.operation;
-        if (!result.status.ok()) label += " " + std::string(ErrorName(result.status.code()));
-        break;
       }
     }
-    if (!options.quiet) {
+    if (!quiet) {
       double ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
               .count();
-      std::fprintf(stderr, "%d %s %.2f ms\n", res.status, label.c_str(), ms);
+      std::fprintf(stderr, "%d %s %.2f ms\n", res->status, label.c_str(), ms);
     }
   };
-  server.Get(".*", handle);
-  server.Post(".*", handle);
-  server.Put(".*", handle);
-  server.Delete(".*", handle);
-  server.Patch(".*", handle);
-  server.Options(".*", handle);
-  // Responses are never compressed: clients check x-amz-crc32 against the bytes they receive, and
-  // httplib would gzip or brotli-encode JSON and text bodies for any client that accepts them.
-  // The request is httplib's own non-const object, handed to handlers as const.
-  server.set_pre_routing_handler([](const httplib::Request& req, httplib::Response&) {
-    const_cast<httplib::Request&>(req).headers.erase("Accept-Encoding");
-    return httplib::Server::HandlerResponse::Unhandled;
-  });
-  // httplib's own refusals (e.g. 413 for a body over the limit) still carry DynamoDB's headers.
-  httplib::Server::HandlerWithResponse add_request_id = [](const httplib::Request&,
-                                                           httplib::Response& res) {
-    if (!res.has_header("x-amzn-RequestId")) res.set_header("x-amzn-RequestId", NewRequestId());
-    return httplib::Server::HandlerResponse::Unhandled;
+  // Requests the loop refuses itself (malformed, too large, too slow, too many connections) get
+  // no body, but DynamoDB's headers. DynamoDB answers a body over 16 MB with 413 and no body.
+  auto refuse = [&](int status, std::string_view reason, HttpResponse* res) {
+    AddHeader(&res->headers, "x-amzn-RequestId", NewRequestId());
+    AddHeader(&res->headers, "x-amz-crc32", "0");
+    res->status = status;
+    if (!quiet) {
+      std::fprintf(stderr, "%d (refused: %.*s)\n", status, static_cast<int>(reason.size()),
+                   reason.data());
+    }
   };
-  server.set_error_handler(add_request_id);
 
-  // Block the stop signals in this thread before httplib starts its pool, so every thread
-  // inherits the mask and only the watcher below receives them.
+  EventLoopOptions loop_options;
+  loop_options.limits.max_body_bytes = kMaxRequestBytes;
+  loop_options.idle_timeout_ms = options.idle_timeout_ms;
+  loop_options.request_timeout_ms = options.request_timeout_ms;
+  loop_options.max_connections = options.max_connections;
+  HttpEventLoop loop(loop_options, handle, refuse);
+
+  // The stop signals are blocked before anything else could start a thread, and read by the loop.
   sigset_t stop_signals;
   sigemptyset(&stop_signals);
   sigaddset(&stop_signals, SIGINT);
@@ -273,17 +283,11 @@ int ServeCommand(const std::vector<std::string>& args) {
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   signal(SIGPIPE, SIG_IGN);
 
-  int port = options.port;
-  if (port == 0) {
-    port = server.bind_to_any_port(options.host);
-    if (port < 0) port = -1;
-  } else if (!server.bind_to_port(options.host, port)) {
-    port = -1;
-  }
+  std::string error;
+  int port = loop.Listen(options.host, options.port, &error);
   if (port < 0) {
-    std::fprintf(stderr,
-                 "monotable serve: cannot listen on %s:%d (in use, or not an address here)\n",
-                 options.host.c_str(), options.port);
+    std::fprintf(stderr, "monotable serve: cannot listen on %s:%d (%s)\n", options.host.c_str(),
+                 options.port, error.c_str());
     return 1;
   }
   std::string shown_host = options.host;
@@ -291,25 +295,12 @@ int ServeCommand(const std::vector<std::string>& args) {
   std::printf("monotable serve: listening on http://%s:%d\n", shown_host.c_str(), port);
   std::fflush(stdout);
 
-  std::atomic<bool> done{false};
-  std::thread watcher([&] {
-    timespec tick{0, 100 * 1000 * 1000};
-    while (!done.load()) {
-      int sig = sigtimedwait(&stop_signals, nullptr, &tick);
-      if (sig != SIGINT && sig != SIGTERM) continue;
-      std::fprintf(stderr, "monotable serve: %s, stopping\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
-      // A signal can arrive before listen_after_bind() has started, when stop() would do
-      // nothing: wait until the server runs, then stop it (once).
-      while (!done.load() && !server.is_running()) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-      }
-      if (!done.load()) server.stop();
-      return;
-    }
-  });
-  server.listen_after_bind();
-  done.store(true);
-  watcher.join();
+  int sig = loop.Run(stop_signals, &error);
+  if (sig < 0) {
+    std::fprintf(stderr, "monotable serve: %s\n", error.c_str());
+    return 1;
+  }
+  std::fprintf(stderr, "monotable serve: %s, stopping\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
   std::fprintf(stderr, "monotable serve: stopped\n");
   return 0;
 }
