@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "endpoint_client.h"
 #ifdef MONOTABLE_HAVE_MODEL_COMMANDS
 #include "model_commands.h"
 #endif
@@ -62,6 +63,9 @@ const Command kCommands[] = {
     {"import", monotable::cli::ImportCommand, nullptr},
     {"generate", monotable::cli::GenerateCommand, nullptr},
 #endif
+    // Hidden (not in the help): prints the SigV4 headers `patterns --endpoint` would send, for
+    // tests/http/sigv4.test.mjs.
+    {"sigv4-debug", monotable::cli::SigV4DebugCommand, nullptr},
 };
 
 const Command* FindCommand(const std::string& name) {

@@ -13,19 +13,38 @@
 #include "commands.h"
 #include "monotable/engine.h"
 #include "monotable/model.h"
+#include "patterns_endpoint.h"
 
 namespace monotable::cli {
 namespace {
 
 constexpr char kPatternsHelp[] =
     "usage: monotable patterns FILE [--json]\n"
+    "       monotable patterns FILE --endpoint URL [--region R] [--table-suffix S]\n"
+    "                               [--keep-tables] [--reuse-tables] [--json]\n"
     "\n"
     "Loads a model (a file, or a built-in example: vaultcommerce, orders), runs every access\n"
     "pattern in order and prints, per pattern, the operation, the items returned, the read and\n"
     "write units consumed and the on-demand price per million such requests. Exits 1 if any\n"
     "pattern fails.\n"
     "\n"
-    "  --json   one JSON object per pattern instead of the table\n";
+    "With --endpoint, also creates the model's tables on that DynamoDB endpoint (real DynamoDB,\n"
+    "DynamoDB Local, dynalite, monotable serve), loads the items, runs every pattern there and\n"
+    "in the engine, and prints both answers side by side: items, Count/ScannedCount and\n"
+    "ConsumedCapacity per table and index, every difference flagged. Exits 0 if there is no\n"
+    "difference, 1 if there is one (or the endpoint failed), 2 if a table already exists.\n"
+    "Credentials: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN (dummy ones for\n"
+    "an endpoint on this machine); requests are signed with Signature Version 4.\n"
+    "\n"
+    "  --json              one JSON object per pattern instead of the table\n"
+    "  --endpoint URL      compare with this endpoint (http:// or https://)\n"
+    "  --region R          signing region (default: AWS_REGION, AWS_DEFAULT_REGION, the\n"
+    "                      endpoint's host name, us-east-1 for localhost)\n"
+    "  --table-suffix S    create <table>S on the endpoint instead of <table> (requests are\n"
+    "                      rewritten), so real tables of the same name are never touched\n"
+    "  --keep-tables       do not delete the tables created on the endpoint\n"
+    "  --reuse-tables      run on tables that already exist, as they are: no items loaded,\n"
+    "                      nothing deleted (without it, existing tables are refused)\n";
 
 constexpr char kExportHelp[] =
     "usage: monotable export FILE --to workbench|cloudformation|aws-cli [-o OUT]\n"
@@ -137,11 +156,28 @@ int PatternsCommand(const std::vector<std::string>& args) {
   }
   std::string file;
   bool as_json = false;
-  for (const std::string& a : args) {
+  EndpointPatternsOptions endpoint;
+  bool endpoint_only_option = false;  // an option that means something only with --endpoint
+  for (size_t i = 0; i < args.size();) {
+    bool missing = false;
+    const std::string& a = args[i];
+    if (TakeOption(args, &i, "--endpoint", &endpoint.endpoint_url, &missing)) {
+      if (missing) return Usage(kPatternsHelp, "option '--endpoint' needs a value");
+      continue;
+    }
+    if (TakeOption(args, &i, "--region", &endpoint.region, &missing) ||
+        TakeOption(args, &i, "--table-suffix", &endpoint.table_suffix, &missing)) {
+      if (missing) return Usage(kPatternsHelp, "option '" + args[i] + "' needs a value");
+      endpoint_only_option = true;
+      continue;
+    }
+    ++i;
     if (a == "--json") {
       as_json = true;
-    } else if (a.rfind("--endpoint", 0) == 0) {
-      return Usage(kPatternsHelp, "--endpoint is not supported yet");
+    } else if (a == "--keep-tables") {
+      endpoint.keep_tables = endpoint_only_option = true;
+    } else if (a == "--reuse-tables") {
+      endpoint.reuse_tables = endpoint_only_option = true;
     } else if (!a.empty() && a[0] == '-') {
       return Usage(kPatternsHelp, "unknown option '" + a + "'");
     } else if (file.empty()) {
@@ -151,8 +187,16 @@ int PatternsCommand(const std::vector<std::string>& args) {
     }
   }
   if (file.empty()) return Usage(kPatternsHelp, "which model? (a file or vaultcommerce, orders)");
+  if (endpoint_only_option && endpoint.endpoint_url.empty()) {
+    return Usage(kPatternsHelp,
+                 "--region, --table-suffix, --keep-tables and --reuse-tables need --endpoint");
+  }
   Model model;
   if (!ReadModel(file, &model)) return 2;
+  if (!endpoint.endpoint_url.empty()) {
+    endpoint.as_json = as_json;
+    return ComparePatternsWithEndpoint(model, endpoint);
+  }
   EngineOptions options;
   if (model.prices) options.prices = *model.prices;
   Engine engine(options);

@@ -8,7 +8,9 @@
 
 namespace monotable::cli {
 
-// `monotable patterns FILE [--endpoint URL]`: load a model, run every access pattern, print a table.
+// `monotable patterns FILE [--endpoint URL ...]`: load a model, run every access pattern, print a
+// table; with --endpoint, compare every pattern's answer with that DynamoDB endpoint's
+// (patterns_endpoint.h).
 int PatternsCommand(const std::vector<std::string>& args);
 // `monotable export FILE --to workbench|cloudformation|aws-cli [-o OUT]`.
 int ExportCommand(const std::vector<std::string>& args);
