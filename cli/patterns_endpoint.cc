@@ -164,7 +164,10 @@ struct Side {
   std::string message;
   bool has_items = false;
   std::vector<std::string> items;  // normalised item JSON, in response order
-  size_t returned = 0;             // items returned (TransactGetItems' missing items not counted)
+  // Query: the sort key value of each item in response order (see QuerySortKey); TransactGetItems:
+  // the items themselves (their order is the request's).
+  std::vector<std::string> order;
+  size_t returned = 0;  // items returned (TransactGetItems' missing items not counted)
   bool has_count = false;
   int64_t count = 0;
   int64_t scanned_count = 0;
@@ -216,7 +219,9 @@ void AddCapacity(const Json& entry, const TableNames& names, Side* side) {
 }
 
 // Reads a response body (the engine's or the endpoint's: the same wire format).
-Side ReadSide(const std::string& operation, const std::string& body, const TableNames& names) {
+// `sort_key`: the attribute Query answers are ordered by ("" none).
+Side ReadSide(const std::string& operation, const std::string& body, const TableNames& names,
+              const std::string& sort_key) {
   Side side;
   side.ok = true;
   Json j = Json::parse(body, nullptr, false);
@@ -224,6 +229,10 @@ Side ReadSide(const std::string& operation, const std::string& body, const Table
   auto add_item = [&](const Json& item) {
     side.items.push_back(NormalizeItem(item).dump());
     ++side.returned;
+    if (operation == "TransactGetItems") side.order.push_back(side.items.back());
+    if (operation == "Query" && !sort_key.empty() && item.is_object() && item.contains(sort_key)) {
+      side.order.push_back(NormalizeValue(item[sort_key]).dump());
+    }
   };
   if (operation == "GetItem") {
     side.has_items = true;
@@ -250,6 +259,7 @@ Side ReadSide(const std::string& operation, const std::string& body, const Table
           add_item(e["Item"]);
         } else {
           side.items.push_back("(no item)");
+          side.order.push_back("(no item)");
         }
       }
     }
@@ -286,15 +296,39 @@ Side ErrorSide(std::string type, std::string message) {
   return side;
 }
 
-// Query answers in key order and TransactGetItems in request order: order is part of the
-// answer. Scan (and BatchGetItem) order is the implementation's business: compared as sets.
-bool OrderMatters(const std::string& operation) {
-  return operation == "Query" || operation == "TransactGetItems";
+// The attribute a Query's answer is ordered by: the sort key of the table or of the index it
+// reads ("" for a hash-only key: DynamoDB leaves the order of entries sharing a partition key
+// value unspecified then, and it does as well among entries with equal sort key values).
+std::string QuerySortKey(const Model& model, const AccessPattern& p) {
+  const ModelTable* table = model.FindTable(p.TableName());
+  if (table == nullptr) return "";
+  Json create = Json::parse(table->create_table_json, nullptr, false);
+  if (!create.is_object()) return "";
+  const Json* schema = nullptr;
+  std::string index = p.IndexName();
+  if (index.empty()) {
+    if (create.contains("KeySchema")) schema = &create["KeySchema"];
+  } else {
+    for (const char* kind : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
+      if (!create.contains(kind) || !create[kind].is_array()) continue;
+      for (const Json& ix : create[kind]) {
+        if (ix.is_object() && ix.value("IndexName", "") == index && ix.contains("KeySchema")) {
+          schema = &ix["KeySchema"];
+        }
+      }
+    }
+  }
+  if (schema == nullptr || !schema->is_array()) return "";
+  for (const Json& k : *schema) {
+    if (k.is_object() && k.value("KeyType", "") == "RANGE") return k.value("AttributeName", "");
+  }
+  return "";
 }
 
 // The differences between the engine's answer and the endpoint's, as phrases ("" none).
-std::vector<std::string> Compare(const std::string& operation, const Side& engine,
-                                 const Side& endpoint, bool* items_equal) {
+// Query answers in sort key order and TransactGetItems in request order, so order is part of
+// those answers; Scan and BatchGetItem order is the implementation's business (compared as sets).
+std::vector<std::string> Compare(const Side& engine, const Side& endpoint, bool* items_equal) {
   std::vector<std::string> out;
   *items_equal = true;
   if (engine.ok != endpoint.ok) {
@@ -317,7 +351,6 @@ std::vector<std::string> Compare(const std::string& operation, const Side& engin
   }
   if (engine.has_items || endpoint.has_items) {
     std::vector<std::string> a = engine.items, b = endpoint.items;
-    bool same_sequence = a == b;
     std::sort(a.begin(), a.end());
     std::sort(b.begin(), b.end());
     if (a != b) {
@@ -330,7 +363,7 @@ std::vector<std::string> Compare(const std::string& operation, const Side& engin
                     std::to_string(endpoint.items.size()) + " from the endpoint (" +
                     std::to_string(only_engine.size()) + " only in the engine's answer, " +
                     std::to_string(only_endpoint.size()) + " only in the endpoint's)");
-    } else if (!same_sequence && OrderMatters(operation)) {
+    } else if (engine.order != endpoint.order) {
       *items_equal = false;
       out.push_back("item order differs");
     }
@@ -374,6 +407,23 @@ std::vector<std::string> Compare(const std::string& operation, const Side& engin
     if (!detail.empty()) out.push_back("capacity differs: " + detail + " (engine vs endpoint)");
   }
   return out;
+}
+
+// The summary's name for a difference phrase of Compare().
+std::string DifferenceKind(const std::string& phrase) {
+  static const std::pair<const char*, const char*> kKinds[] = {
+      {"error", "errors"},
+      {"items differ", "items"},
+      {"item order", "order"},
+      {"Count", "Count"},
+      {"ScannedCount", "ScannedCount"},
+      {"LastEvaluatedKey", "LastEvaluatedKey"},
+      {"capacity", "capacity"},
+      {"ConsumedCapacity", "capacity"}};
+  for (const auto& [prefix, kind] : kKinds) {
+    if (phrase.rfind(prefix, 0) == 0) return kind;
+  }
+  return "other";
 }
 
 Json SideJson(const Side& s) {
@@ -690,23 +740,20 @@ int ComparePatternsWithEndpoint(const Model& model, const EndpointPatternsOption
       cleanup();
       return kInterruptedExit;
     }
+    std::string sort_key = p.operation == "Query" ? QuerySortKey(model, p) : "";
     Result local = RunPattern(p, &engine);
-    Side engine_side = local.status.ok() ? ReadSide(p.operation, local.body, names)
+    Side engine_side = local.status.ok() ? ReadSide(p.operation, local.body, names, sort_key)
                                          : ErrorSide(std::string(ErrorName(local.status.code())),
                                                      local.status.message());
     EndpointResponse remote = client.Call(p.operation, EndpointRequest(p, names));
     Side endpoint_side =
         remote.ok()
-            ? ReadSide(p.operation, remote.body, names)
+            ? ReadSide(p.operation, remote.body, names, sort_key)
             : ErrorSide(remote.http_status == 0 ? "NoAnswer" : remote.error_type, remote.message);
     bool items_equal = true;
-    std::vector<std::string> diffs = Compare(p.operation, engine_side, endpoint_side, &items_equal);
+    std::vector<std::string> diffs = Compare(engine_side, endpoint_side, &items_equal);
     if (!diffs.empty()) ++differing;
-    for (const std::string& d : diffs) {
-      std::string kind = d.substr(0, d.find(' '));
-      if (d.rfind("error", 0) == 0) kind = "errors";
-      ++kinds[kind];
-    }
+    for (const std::string& d : diffs) ++kinds[DifferenceKind(d)];
     if (options.as_json) {
       Json row = {{"pattern", p.id},
                   {"operation", p.operation},

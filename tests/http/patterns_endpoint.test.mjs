@@ -322,6 +322,59 @@ describe('patterns --endpoint against dynalite', { skip: !existsSync(dynaliteCli
     }
   });
 
+  // Indexes beyond the examples: an LSI read that fetches attributes from the table (the engine
+  // rounds each fetched item up to 4 KB, as the developer guide says; dynalite sums then rounds
+  // once, so this difference is flagged and expected), and a hash-only GSI whose entries share one
+  // key value (no order is defined among them: not flagged).
+  test('LSI fetches and hash-only GSIs against dynalite', async () => {
+    const items = Array.from({ length: 6 }, (_, i) => ({
+      PK: { S: 'P#1' }, SK: { S: `S#${i}` }, LSK: { S: `L#${i}` }, GK: { S: 'G' },
+      pad: { S: 'x'.repeat(1500 + 10 * i) },
+    }));
+    const model = {
+      formatVersion: 1, name: 'IndexProbe', description: '',
+      tables: [{
+        TableName: 'Probe', BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }, { AttributeName: 'SK', KeyType: 'RANGE' }],
+        AttributeDefinitions: ['PK', 'SK', 'LSK', 'GK'].map((n) => ({ AttributeName: n, AttributeType: 'S' })),
+        LocalSecondaryIndexes: [{ IndexName: 'LSI1', Projection: { ProjectionType: 'KEYS_ONLY' },
+          KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }, { AttributeName: 'LSK', KeyType: 'RANGE' }] }],
+        GlobalSecondaryIndexes: [{ IndexName: 'GSI1', KeySchema: [{ AttributeName: 'GK', KeyType: 'HASH' }],
+          Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['pad'] } }],
+      }],
+      items: { Probe: items },
+      accessPatterns: [
+        ['lsi-keys-only', { IndexName: 'LSI1', KeyConditionExpression: 'PK = :p' }],
+        ['lsi-fetch', { IndexName: 'LSI1', KeyConditionExpression: 'PK = :p', Select: 'ALL_ATTRIBUTES' }],
+        ['gsi-shared-key', { IndexName: 'GSI1', KeyConditionExpression: 'GK = :g' }],
+      ].map(([id, r]) => ({ id, name: id, description: id, operation: 'Query',
+        request: { TableName: 'Probe', ExpressionAttributeValues: { ':p': { S: 'P#1' }, ':g': { S: 'G' } }, ...r } })),
+    };
+    // Unused placeholders are an error: keep only those the expression names.
+    for (const p of model.accessPatterns) {
+      const used = p.request.KeyConditionExpression;
+      p.request.ExpressionAttributeValues = Object.fromEntries(
+        Object.entries(p.request.ExpressionAttributeValues).filter(([k]) => used.includes(k)));
+    }
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'monotable-probe-'));
+    try {
+      writeFileSync(path.join(dir, 'probe.json'), JSON.stringify(model));
+      const r = await patterns([path.join(dir, 'probe.json'), '--endpoint', endpoint, '--json']);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      const rows = Object.fromEntries(r.stdout.trim().split('\n').map((l) => JSON.parse(l))
+        .map((row) => [row.pattern, row]));
+      assert.deepEqual(rows['lsi-keys-only'].differences, []);
+      assert.deepEqual(rows['gsi-shared-key'].differences, []);
+      assert.equal(rows['lsi-fetch'].itemsEqual, true);
+      // 6 items of ~1.5 KB fetched: 6 x 4 KB / 2 = 3 RCU on the table (dynalite: 9 KB -> 1.5).
+      assert.equal(rows['lsi-fetch'].engine.capacity['Probe/table'], 3);
+      assert.deepEqual(rows['lsi-fetch'].differences,
+        ['capacity differs: Probe total 3.5 vs 2, Probe table 3 vs 1.5 (engine vs endpoint)']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('text output flags what dynalite answers differently', async () => {
     const r = await patterns(['orders', '--endpoint', endpoint]);
     if (r.code === 1) {
