@@ -301,7 +301,15 @@ int ServeCommand(const std::vector<std::string>& args) {
     return 1;
   }
   std::fprintf(stderr, "monotable serve: %s, stopping\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
-  std::fprintf(stderr, "monotable serve: stopped\n");
+  const EventLoopStats& stats = loop.stats();
+  std::fprintf(stderr,
+               "monotable serve: stopped (%llu connections, at most %zu at once; %llu requests; "
+               "%llu refused, %llu timed out, %llu turned away or evicted)\n",
+               static_cast<unsigned long long>(stats.accepted), stats.peak_connections,
+               static_cast<unsigned long long>(stats.requests),
+               static_cast<unsigned long long>(stats.refused),
+               static_cast<unsigned long long>(stats.timed_out),
+               static_cast<unsigned long long>(stats.evicted));
   return 0;
 }
 

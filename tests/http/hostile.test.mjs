@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { startServer, rawRequest, fakeAuth, crc32 } from './helpers.mjs';
 
 let server;
+let rssAtStart = 0;
 // Short timeouts so that slow clients are dropped within the test's time.
 const kRequestTimeoutMs = 1500;
 before(async () => {
@@ -31,8 +32,13 @@ before(async () => {
     });
     assert.equal(res.status, 200);
   }
+  rssAtStart = rssKb();
 });
-after(async () => { await server?.stop(); });
+after(async () => {
+  await server?.stop();
+  // The server's own account of the barrage (connections, refusals, timeouts).
+  console.log(server?.stderr().trim().split('\n').pop());
+});
 
 // Resident memory of the server in KB.
 function rssKb() {
@@ -359,7 +365,7 @@ test('slow clients that never finish a request are answered 408 and dropped', as
   for (const s of slow) assert.match(s.got(), /^HTTP\/1\.1 408 /);
 });
 
-test('a client that never reads its answers does not grow the server', async () => {
+test('a client that never reads its answers does not grow the server', async (t) => {
   const before = rssKb();
   // A 300 KB item, asked for 2,000 times in one pipelined stream that is never read: 600 MB of
   // answers if the server queued them all.
@@ -385,6 +391,7 @@ test('a client that never reads its answers does not grow the server', async () 
   socket.resume();
   await closed;
   assert.ok(received < 100 * 300000, `received ${received} bytes`);
+  t.diagnostic(`never-reading client: ${received} bytes delivered of 600 MB asked; RSS ${before} KB before, ${during} KB while stuck`);
   assert.ok(during - before < 64 * 1024, `RSS grew ${during - before} KB`);
 });
 
@@ -432,7 +439,7 @@ test('past --max-connections the longest-idle connection makes room', async () =
   }
 });
 
-test('memory stays bounded under 40 concurrent 15 MB bodies', async () => {
+test('memory stays bounded under 40 concurrent 15 MB bodies', async (t) => {
   // Its own server with the default timeouts: on a loaded machine 40 such requests take seconds.
   const own = await startServer(['--quiet']);
   const rss = () => Number(readFileSync(`/proc/${own.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]);
@@ -451,10 +458,11 @@ test('memory stays bounded under 40 concurrent 15 MB bodies', async () => {
     assert.equal(errorType(responses[0]), 'ResourceNotFoundException');
   }
   // 40 x 15 MB is 600 MB; the body budget (256 MB) bounds what is held at once.
+  t.diagnostic(`40 x 15 MB bodies: RSS ${before} KB before, peak ${peak} KB`);
   assert.ok(peak - before < 400 * 1024, `RSS peak +${peak - before} KB`);
 });
 
-test('after all of it the server is healthy and the data intact', async () => {
+test('after all of it the server is healthy and the data intact', async (t) => {
   const res = await rawRequest(server, 'Query', {
     TableName: 'Hostile', KeyConditionExpression: 'pk = :k',
     ExpressionAttributeValues: { ':k': { S: 'keep' } },
@@ -467,5 +475,6 @@ test('after all of it the server is healthy and the data intact', async () => {
   });
   const tables = await rawRequest(server, 'ListTables', {});
   assert.deepEqual(tables.json.TableNames, ['Hostile']);
+  t.diagnostic(`RSS at the end: ${rssKb()} KB (${rssAtStart} KB after setup)`);
   assert.ok(rssKb() < 512 * 1024, `RSS ${rssKb()} KB at the end`);
 });
