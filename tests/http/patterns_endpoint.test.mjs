@@ -101,6 +101,39 @@ describe('patterns --endpoint against monotable serve', () => {
     assert.match(r.stderr, /no differences/);
   });
 
+  test('--table-suffix rewrites every kind of request (batches, transactions, PartiQL) and maps names back', async () => {
+    const { probe } = ordersProbe();
+    probe.accessPatterns.push(
+      { id: 'partiql', name: 'p', description: 'p', operation: 'ExecuteStatement',
+        request: { Statement: 'SELECT * FROM "Orders" WHERE PK = ?', Parameters: [{ S: 'C#c002' }] } },
+      { id: 'transact-get', name: 't', description: 't', operation: 'TransactGetItems',
+        request: { TransactItems: [{ Get: { TableName: 'Orders', Key: { PK: { S: 'C#c001' }, SK: { S: 'PROFILE' } } } },
+          { Get: { TableName: 'Orders', Key: { PK: { S: 'none' }, SK: { S: 'none' } } } }] } },
+      ...models.orders.accessPatterns.filter((p) => p.operation === 'TransactWriteItems'));
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'monotable-probe-'));
+    try {
+      writeFileSync(path.join(dir, 'probe.json'), JSON.stringify(probe));
+      const r = await patterns([path.join(dir, 'probe.json'), '--endpoint', server.endpoint,
+        '--table-suffix', '.probe-1', '--json']);
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+      assert.equal(rows.length, probe.accessPatterns.length);
+      for (const row of rows) {
+        assert.deepEqual(row.differences, [], row.pattern);
+        // Capacity is reported under the model's table name, not the endpoint's.
+        if (row.engine.capacity) assert.ok('Orders' in row.endpoint.capacity, row.pattern);
+      }
+      const batch = rows.find((x) => x.pattern === 'batch-get');
+      assert.equal(batch.endpoint.items, 2);
+      assert.equal(rows.find((x) => x.pattern === 'transact-get').endpoint.items, 1);
+      assert.equal(rows.find((x) => x.pattern === 'partiql').endpoint.items, 10);
+      assert.match(r.stderr, /created Orders\.probe-1/);
+      assert.deepEqual(await tableNames(server), []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('--keep-tables keeps what it created', async () => {
     const r = await patterns(['orders', '--endpoint', server.endpoint, '--keep-tables',
       '--table-suffix', '-kept']);
@@ -187,6 +220,43 @@ describe('patterns --endpoint usage', () => {
   });
 });
 
+// The Orders example with probing patterns instead of its own: reads of every kind, then writes
+// that touch GSIs in every way (add, rewrite, move, remove), a failed condition and a batch.
+function ordersProbe() {
+  const probe = JSON.parse(JSON.stringify(models.orders));
+  delete probe.tour;
+  const key = (pk, sk) => ({ PK: { S: pk }, SK: { S: sk } });
+  const q = (extra) => ({ TableName: 'Orders', KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': { S: 'C#c002' } }, ...extra });
+  const order = key('C#zz', 'O#2025-12-02#9');
+  const reads = [
+    ['scan-table', 'Scan', { TableName: 'Orders' }],
+    ['scan-filter', 'Scan', { TableName: 'Orders', FilterExpression: '#s = :s',
+      ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': { S: 'shipped' } } }],
+    ['scan-sparse-gsi2', 'Scan', { TableName: 'Orders', IndexName: 'GSI2' }],
+    ['query-strong', 'Query', q({ ConsistentRead: true })],
+    ['query-count', 'Query', q({ Select: 'COUNT' })],
+    ['query-projection', 'Query', q({ ProjectionExpression: 'PK, SK' })],
+    ['query-filter', 'Query', q({ FilterExpression: 'attribute_exists(#t)', ExpressionAttributeNames: { '#t': 'total' } })],
+    ['get-missing', 'GetItem', { TableName: 'Orders', Key: key('nope', 'nope') }],
+    ['get-strong-4-1-kb', 'GetItem', { TableName: 'Orders', Key: key('C#c002', 'O#2025-11-01#100029'), ConsistentRead: true }],
+    ['batch-get', 'BatchGetItem', { RequestItems: { Orders: { Keys: [key('C#c002', 'O#2025-11-01#100029'), key('C#c001', 'PROFILE'), key('x', 'y')] } } }],
+  ];
+  const writes = [
+    ['put-into-two-gsis', 'PutItem', { TableName: 'Orders', Item: { ...order, GSI1PK: { S: 'O#9' }, GSI2PK: { S: 'OPEN' }, GSI2SK: { S: '2025' }, total: { N: '1.50' } } }],
+    ['put-replace-leaves-gsi2', 'PutItem', { TableName: 'Orders', Item: { ...order, GSI1PK: { S: 'O#9' }, total: { N: '2' } }, ReturnValues: 'ALL_OLD' }],
+    ['update-projected-attribute', 'UpdateItem', { TableName: 'Orders', Key: order, UpdateExpression: 'SET note = :n', ExpressionAttributeValues: { ':n': { S: 'hello' } }, ReturnValues: 'ALL_NEW' }],
+    ['update-moves-gsi1-key', 'UpdateItem', { TableName: 'Orders', Key: order, UpdateExpression: 'SET GSI1PK = :n', ExpressionAttributeValues: { ':n': { S: 'O#10' } } }],
+    ['delete', 'DeleteItem', { TableName: 'Orders', Key: order, ReturnValues: 'ALL_OLD' }],
+    ['delete-missing', 'DeleteItem', { TableName: 'Orders', Key: order }],
+    ['condition-fails', 'PutItem', { TableName: 'Orders', Item: key('C#c001', 'PROFILE'), ConditionExpression: 'attribute_not_exists(PK)' }],
+    ['batch-write', 'BatchWriteItem', { RequestItems: { Orders: [{ PutRequest: { Item: { ...key('C#yy', 'PROFILE'), name: { S: 'Y' } } } }, { DeleteRequest: { Key: key('C#c003', 'PROFILE') } }] } }],
+  ];
+  probe.accessPatterns = [...reads, ...writes].map(([id, operation, request]) =>
+    ({ id, name: id, description: id, operation, request }));
+  return { probe, reads, writes };
+}
+
 // A port nothing listens on right now (the OS picks it; dynalite cannot take port 0).
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -259,37 +329,7 @@ describe('patterns --endpoint against dynalite', { skip: !existsSync(dynaliteCli
   // agree to the unit; writes agree on the table's units, and differ only where dynalite bills no
   // index writes (DynamoDB does: a write touching a GSI entry costs WCUs there too).
   test('capacity agrees with dynalite on every read, and on table writes', async () => {
-    const probe = JSON.parse(JSON.stringify(models.orders));
-    delete probe.tour;
-    const key = (pk, sk) => ({ PK: { S: pk }, SK: { S: sk } });
-    const q = (extra) => ({ TableName: 'Orders', KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': { S: 'C#c002' } }, ...extra });
-    const order = key('C#zz', 'O#2025-12-02#9');
-    const reads = [
-      ['scan-table', 'Scan', { TableName: 'Orders' }],
-      ['scan-filter', 'Scan', { TableName: 'Orders', FilterExpression: '#s = :s',
-        ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': { S: 'shipped' } } }],
-      ['scan-sparse-gsi2', 'Scan', { TableName: 'Orders', IndexName: 'GSI2' }],
-      ['query-strong', 'Query', q({ ConsistentRead: true })],
-      ['query-count', 'Query', q({ Select: 'COUNT' })],
-      ['query-projection', 'Query', q({ ProjectionExpression: 'PK, SK' })],
-      ['query-filter', 'Query', q({ FilterExpression: 'attribute_exists(#t)', ExpressionAttributeNames: { '#t': 'total' } })],
-      ['get-missing', 'GetItem', { TableName: 'Orders', Key: key('nope', 'nope') }],
-      ['get-strong-4-1-kb', 'GetItem', { TableName: 'Orders', Key: key('C#c002', 'O#2025-11-01#100029'), ConsistentRead: true }],
-      ['batch-get', 'BatchGetItem', { RequestItems: { Orders: { Keys: [key('C#c002', 'O#2025-11-01#100029'), key('C#c001', 'PROFILE'), key('x', 'y')] } } }],
-    ];
-    const writes = [
-      ['put-into-two-gsis', 'PutItem', { TableName: 'Orders', Item: { ...order, GSI1PK: { S: 'O#9' }, GSI2PK: { S: 'OPEN' }, GSI2SK: { S: '2025' }, total: { N: '1.50' } } }],
-      ['put-replace-leaves-gsi2', 'PutItem', { TableName: 'Orders', Item: { ...order, GSI1PK: { S: 'O#9' }, total: { N: '2' } }, ReturnValues: 'ALL_OLD' }],
-      ['update-projected-attribute', 'UpdateItem', { TableName: 'Orders', Key: order, UpdateExpression: 'SET note = :n', ExpressionAttributeValues: { ':n': { S: 'hello' } }, ReturnValues: 'ALL_NEW' }],
-      ['update-moves-gsi1-key', 'UpdateItem', { TableName: 'Orders', Key: order, UpdateExpression: 'SET GSI1PK = :n', ExpressionAttributeValues: { ':n': { S: 'O#10' } } }],
-      ['delete', 'DeleteItem', { TableName: 'Orders', Key: order, ReturnValues: 'ALL_OLD' }],
-      ['delete-missing', 'DeleteItem', { TableName: 'Orders', Key: order }],
-      ['condition-fails', 'PutItem', { TableName: 'Orders', Item: key('C#c001', 'PROFILE'), ConditionExpression: 'attribute_not_exists(PK)' }],
-      ['batch-write', 'BatchWriteItem', { RequestItems: { Orders: [{ PutRequest: { Item: { ...key('C#yy', 'PROFILE'), name: { S: 'Y' } } } }, { DeleteRequest: { Key: key('C#c003', 'PROFILE') } }] } }],
-    ];
-    probe.accessPatterns = [...reads, ...writes].map(([id, operation, request]) =>
-      ({ id, name: id, description: id, operation, request }));
+    const { probe, reads, writes } = ordersProbe();
     const dir = mkdtempSync(path.join(os.tmpdir(), 'monotable-probe-'));
     try {
       writeFileSync(path.join(dir, 'probe.json'), JSON.stringify(probe));
