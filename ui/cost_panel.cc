@@ -90,6 +90,64 @@ void CostPlot(const CostView& view, float height) {
   }
 }
 
+// The stream records the request appended: one row each, the event coloured like the table
+// view's marks (INSERT written, MODIFY updated, REMOVE deleted), TTL deletions marked as the
+// service's. DynamoDB Streams' own reads (GetRecords) are billed apart from the table.
+void StreamRecords(const CostView& view) {
+  const Palette& p = CurrentPalette();
+  const Fonts& fonts = CurrentFonts();
+  ImGui::Spacing();
+  ImGui::Text("Stream records (%d)", static_cast<int>(view.stream_records.size()));
+  ImGui::SameLine();
+  HelpMarker(
+      "DynamoDB Streams records this request appended, in order. A consumer (Lambda, KCL) "
+      "reads them to reconcile denormalised copies; writing them costs no write units.");
+  const StreamRecordView& first = view.stream_records.front();
+  if (!first.stream_label.empty()) {
+    ImGui::PushTextWrapPos(0);
+    MutedText("stream %s, StreamViewType %s", first.stream_label.c_str(), first.view_type.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  if (!ImGui::BeginTable(
+          "##stream-records", 3,
+          ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+    return;
+  }
+  ImGui::TableSetupColumn("Event", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("Keys", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("SequenceNumber", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableHeadersRow();
+  for (size_t i = 0; i < view.stream_records.size(); ++i) {
+    const StreamRecordView& r = view.stream_records[i];
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    Mark mark = r.event_name == "INSERT"   ? Mark::kWritten
+                : r.event_name == "REMOVE" ? Mark::kDeleted
+                                           : Mark::kIndexUpdated;
+    Chip(r.event_name.c_str(), p.mark_text[static_cast<int>(mark)]);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.raw.c_str());
+    ImGui::TableSetColumnIndex(1);
+    if (fonts.mono) ImGui::PushFont(fonts.mono);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(r.keys.empty() ? r.raw.c_str() : r.keys.c_str());
+    ImGui::PopTextWrapPos();
+    if (fonts.mono) ImGui::PopFont();
+    if (r.by_service) {
+      ImGui::TextColored(p.warning, "TTL: deleted by the service (userIdentity Service)");
+    }
+    ImGui::TableSetColumnIndex(2);
+    // Sequence numbers are long and zero-padded: show the significant part, full in the tooltip.
+    std::string seq = r.sequence_number;
+    size_t nonzero = seq.find_first_not_of('0');
+    std::string shown = nonzero == std::string::npos ? seq : "..." + seq.substr(nonzero);
+    MutedText("%s", shown.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("SequenceNumber %s", seq.c_str());
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+}
+
 }  // namespace
 
 double ReadUnitsForSize(uint32_t size_bytes, bool consistent) {
@@ -188,6 +246,8 @@ void DrawCostPanel(CostPanelState* state, const CostView& view, Intents* intents
     ImGui::TextColored(palette.warning, "! %s", lint.c_str());
     ImGui::PopTextWrapPos();
   }
+
+  if (!view.stream_records.empty()) StreamRecords(view);
 
   ImGui::Spacing();
   MutedText(view.is_write

@@ -120,12 +120,23 @@ void AppendJs(const json& value, int indent, std::string* out) {
   }
 }
 
+// The playground's own AdvanceTime (ui/table_settings.h) has no DynamoDB form: real DynamoDB's
+// clock cannot be moved, and its TTL process deletes expired items by itself, typically within
+// days. Each tool gets a comment saying so instead of a call that would fail.
+std::string PlaygroundOnly(std::string_view operation, const char* comment) {
+  if (operation != "AdvanceTime") return "";
+  return std::string(comment) +
+         " AdvanceTime is the playground's clock, not a DynamoDB operation: on DynamoDB, TTL "
+         "deletes expired items by itself (usually within a few days of expiry).\n";
+}
+
 }  // namespace
 
 std::string KebabCase(std::string_view pascal) { return Separated(pascal, '-'); }
 std::string SnakeCase(std::string_view pascal) { return Separated(pascal, '_'); }
 
 std::string ToAwsCli(std::string_view operation, std::string_view request_json) {
+  if (std::string note = PlaygroundOnly(operation, "#"); !note.empty()) return note;
   json request = json::parse(request_json, nullptr, false);
   if (request.is_discarded() || !request.is_object()) return "";
   std::string out = "aws dynamodb " + KebabCase(operation);
@@ -148,6 +159,7 @@ std::string ToAwsCli(std::string_view operation, std::string_view request_json) 
 }
 
 std::string ToBoto3(std::string_view operation, std::string_view request_json) {
+  if (std::string note = PlaygroundOnly(operation, "#"); !note.empty()) return note;
   json request = json::parse(request_json, nullptr, false);
   if (request.is_discarded() || !request.is_object()) return "";
   std::string out = "import boto3\n\nclient = boto3.client(\"dynamodb\")\n";
@@ -163,6 +175,7 @@ std::string ToBoto3(std::string_view operation, std::string_view request_json) {
 }
 
 std::string ToJsSdkV3(std::string_view operation, std::string_view request_json) {
+  if (std::string note = PlaygroundOnly(operation, "//"); !note.empty()) return note;
   json request = json::parse(request_json, nullptr, false);
   if (request.is_discarded() || !request.is_object()) return "";
   std::string command = std::string(operation) + "Command";

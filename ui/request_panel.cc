@@ -218,18 +218,213 @@ void FieldLabel(const char* text, float width) {
   ImGui::SameLine(width);
 }
 
+// --- PartiQL ----------------------------------------------------------------------------------
+
+// The member holding the statements: ExecuteStatement has one, the others a list.
+const char* StatementsMember(const std::string& op) {
+  return op == "BatchExecuteStatement" ? "Statements" : "TransactStatements";
+}
+
+void ReadStatement(const json& obj, PartiQLStatement* out) {
+  out->statement = StringMember(obj, "Statement");
+  auto params = obj.find("Parameters");
+  out->parameters = params != obj.end() ? params->dump() : "";
+}
+
+// Writes one statement's members; a Parameters text that is not a JSON array is left as it was
+// and reported in `error`.
+void WriteStatement(const PartiQLStatement& in, json* obj, std::string* error) {
+  (*obj)["Statement"] = in.statement;
+  if (in.parameters.find_first_not_of(" \t\r\n") == std::string::npos) {
+    obj->erase("Parameters");
+    return;
+  }
+  json params = json::parse(in.parameters, nullptr, false);
+  if (params.is_discarded() || !params.is_array()) {
+    *error = "Parameters must be a JSON array of values, e.g. [{\"S\": \"C#c001\"}]";
+    return;
+  }
+  (*obj)["Parameters"] = params;
+}
+
+void PartiQLFromJson(const json& obj, RequestPanelState* s) {
+  s->statements.clear();
+  if (s->operation == "ExecuteStatement") {
+    PartiQLStatement st;
+    ReadStatement(obj, &st);
+    s->statements.push_back(st);
+    auto limit = obj.find("Limit");
+    s->limit = limit != obj.end() && limit->is_number_integer() ? limit->get<int>() : 0;
+    auto consistent = obj.find("ConsistentRead");
+    s->consistent = consistent != obj.end() && consistent->is_boolean() && consistent->get<bool>();
+    return;
+  }
+  auto list = obj.find(StatementsMember(s->operation));
+  if (list == obj.end() || !list->is_array()) return;
+  for (const json& entry : *list) {
+    if (!entry.is_object()) continue;
+    PartiQLStatement st;
+    ReadStatement(entry, &st);
+    s->statements.push_back(st);
+  }
+}
+
+void PartiQLToJson(RequestPanelState* s, json* obj) {
+  std::string error;
+  if (s->statements.empty()) s->statements.push_back({});
+  if (s->operation == "ExecuteStatement") {
+    for (const char* other : {"Statements", "TransactStatements"}) obj->erase(other);
+    WriteStatement(s->statements[0], obj, &error);
+    if (s->limit > 0) {
+      (*obj)["Limit"] = s->limit;
+    } else {
+      obj->erase("Limit");
+    }
+    if (s->consistent) {
+      (*obj)["ConsistentRead"] = true;
+    } else {
+      obj->erase("ConsistentRead");
+    }
+  } else {
+    for (const char* other : {"Statement", "Parameters", "Limit", "ConsistentRead", "NextToken"}) {
+      obj->erase(other);
+    }
+    obj->erase(s->operation == "BatchExecuteStatement" ? "TransactStatements" : "Statements");
+    json& list = (*obj)[StatementsMember(s->operation)];
+    json old = list.is_array() ? list : json::array();
+    list = json::array();
+    for (size_t i = 0; i < s->statements.size(); ++i) {
+      // Members the form does not edit (a statement's ConsistentRead) stay as they were.
+      json entry = i < old.size() && old[i].is_object() ? old[i] : json::object();
+      WriteStatement(s->statements[i], &entry, &error);
+      list.push_back(entry);
+    }
+  }
+  s->json_error = error;
+}
+
+// A PartiQL identifier: always double-quoted (reserved words and '#' need it).
+std::string Quoted(const std::string& name) {
+  std::string out = "\"";
+  for (char c : name) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// A ProjectionExpression of plain names as a PartiQL select list; "*" when it has placeholders or
+// nested paths (or is empty).
+std::string SelectList(const std::string& projection) {
+  if (projection.empty()) return "*";
+  std::string out;
+  size_t start = 0;
+  while (start <= projection.size()) {
+    size_t comma = projection.find(',', start);
+    std::string name =
+        projection.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    name.erase(0, name.find_first_not_of(" \t"));
+    name.erase(name.find_last_not_of(" \t") + 1);
+    if (name.empty() || name.find_first_of("#.[:") != std::string::npos) return "*";
+    out += (out.empty() ? "" : ", ") + Quoted(name);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out.empty() ? "*" : out;
+}
+
+// The PartiQL form: each statement in an editor with its parameters; ExecuteStatement also takes
+// Limit and ConsistentRead. True when something changed.
+bool DrawPartiQLForm(RequestPanelState* s, float label_width) {
+  const Fonts& fonts = CurrentFonts();
+  const Palette& palette = CurrentPalette();
+  bool changed = false;
+  if (s->statements.empty()) s->statements.push_back({});
+  const bool single = s->operation == "ExecuteStatement";
+  int remove = -1;
+  const float lines = single ? 3.2f : 2.2f;
+  for (size_t i = 0; i < s->statements.size(); ++i) {
+    PartiQLStatement& st = s->statements[i];
+    ImGui::PushID(static_cast<int>(i));
+    if (!single) {
+      MutedText("Statement %d", static_cast<int>(i + 1));
+      if (s->statements.size() > 1) {
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Remove")) remove = static_cast<int>(i);
+      }
+    }
+    if (fonts.mono) ImGui::PushFont(fonts.mono);
+    changed |= ImGui::InputTextMultiline("##statement", &st.statement,
+                                         ImVec2(-1, ImGui::GetTextLineHeight() * lines + 8),
+                                         ImGuiInputTextFlags_AllowTabInput);
+    if (i == 0) TrackItem("##statement");
+    if (fonts.mono) ImGui::PopFont();
+    FieldLabel("Parameters", label_width);
+    ImGui::SetNextItemWidth(-1);
+    changed |= ImGui::InputTextWithHint("##parameters", "[{\"S\": \"C#c001\"}] for each ?",
+                                        &st.parameters);
+    if (i == 0) TrackItem("##parameters");
+    ImGui::PopID();
+  }
+  if (remove >= 0) {
+    s->statements.erase(s->statements.begin() + remove);
+    changed = true;
+  }
+  if (!single) {
+    size_t max = s->operation == "BatchExecuteStatement" ? 25 : 100;  // DynamoDB's limits
+    ImGui::BeginDisabled(s->statements.size() >= max);
+    if (TrackedSmallButton("+ Statement")) {
+      s->statements.push_back({});
+      changed = true;
+    }
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    MutedText(s->operation == "ExecuteTransaction" ? "all or nothing, up to 100"
+                                                   : "each on its own, up to 25");
+  } else {
+    FieldLabel("Options", label_width);
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("0000").x + ImGui::GetFrameHeight() * 2);
+    if (ImGui::InputInt("Limit", &s->limit)) {
+      if (s->limit < 0) s->limit = 0;
+      changed = true;
+    }
+    ImGui::SameLine();
+    changed |= ImGui::Checkbox("Consistent", &s->consistent);
+  }
+  if (!s->partiql_note.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(palette.warning, "%s", s->partiql_note.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  return changed;
+}
+
 }  // namespace
 
 const std::vector<std::string>& BuilderOperations() {
-  static const std::vector<std::string> kOps = {
-      "GetItem",    "Query",        "Scan",           "PutItem",          "UpdateItem",
-      "DeleteItem", "BatchGetItem", "BatchWriteItem", "TransactGetItems", "TransactWriteItems"};
+  static const std::vector<std::string> kOps = {"GetItem",
+                                                "Query",
+                                                "Scan",
+                                                "PutItem",
+                                                "UpdateItem",
+                                                "DeleteItem",
+                                                "BatchGetItem",
+                                                "BatchWriteItem",
+                                                "TransactGetItems",
+                                                "TransactWriteItems",
+                                                "ExecuteStatement",
+                                                "BatchExecuteStatement",
+                                                "ExecuteTransaction"};
   return kOps;
+}
+
+bool IsPartiQL(const std::string& op) {
+  return op == "ExecuteStatement" || op == "BatchExecuteStatement" || op == "ExecuteTransaction";
 }
 
 bool FormSupports(const std::string& op) {
   return op == "GetItem" || op == "Query" || op == "Scan" || op == "PutItem" ||
-         op == "UpdateItem" || op == "DeleteItem";
+         op == "UpdateItem" || op == "DeleteItem" || IsPartiQL(op);
 }
 
 void LoadRequest(RequestPanelState* state, const SchemaView& schema, const std::string& operation,
@@ -248,6 +443,10 @@ bool JsonToForm(RequestPanelState* s, const SchemaView& schema) {
     return false;
   }
   s->json_error.clear();
+  if (IsPartiQL(s->operation)) {
+    PartiQLFromJson(obj, s);
+    return true;
+  }
   std::string table = StringMember(obj, "TableName");
   for (size_t i = 0; i < schema.tables.size(); ++i) {
     if (schema.tables[i].name == table) s->table = static_cast<int>(i);
@@ -318,6 +517,11 @@ bool JsonToForm(RequestPanelState* s, const SchemaView& schema) {
 void FormToJson(RequestPanelState* s, const SchemaView& schema) {
   json obj = json::parse(s->json_text, nullptr, false);
   if (obj.is_discarded() || !obj.is_object()) obj = json::object();
+  if (IsPartiQL(s->operation)) {
+    PartiQLToJson(s, &obj);
+    s->json_text = obj.dump(2);
+    return;
+  }
   const TableSchemaView* t = Table(*s, schema);
   if (t) obj["TableName"] = t->name;
   KeyAttributeView hash, range;
@@ -406,6 +610,98 @@ void FormToJson(RequestPanelState* s, const SchemaView& schema) {
   s->json_error.clear();
 }
 
+void SwitchToPartiQL(RequestPanelState* s, const SchemaView& schema) {
+  const std::string from = s->operation;
+  json obj = json::parse(s->json_text, nullptr, false);
+  if (obj.is_discarded() || !obj.is_object()) obj = json::object();
+  const TableSchemaView* t = Table(*s, schema);
+  KeyAttributeView hash, range;
+  KeysOf(*s, schema, &hash, &range);
+  std::string statement;
+  json params = json::array();
+  std::vector<std::string> lost;
+  const std::string table = t ? Quoted(t->name) : "\"table\"";
+  // WHERE for the key the form holds: the partition key, and the sort key as the form says.
+  auto key_where = [&](bool full_key) {
+    std::string where = " WHERE " + Quoted(hash.name) + " = ?";
+    params.push_back(Typed(hash.type, s->pk));
+    if (range.name.empty()) return where;
+    SortKeyOp op = full_key ? SortKeyOp::kEq : s->sk_op;
+    switch (op) {
+      case SortKeyOp::kNone:
+        break;
+      case SortKeyOp::kBeginsWith:
+        where += " AND begins_with(" + Quoted(range.name) + ", ?)";
+        params.push_back(Typed(range.type, s->sk));
+        break;
+      case SortKeyOp::kBetween:
+        where += " AND " + Quoted(range.name) + " BETWEEN ? AND ?";
+        params.push_back(Typed(range.type, s->sk));
+        params.push_back(Typed(range.type, s->sk2));
+        break;
+      default:
+        where += " AND " + Quoted(range.name) + " " + kSortKeyOps[static_cast<int>(op)] + " ?";
+        params.push_back(Typed(range.type, s->sk));
+    }
+    return where;
+  };
+  std::string from_clause = table;
+  if (HasIndexField(from) && t && s->index > 0 && s->index <= static_cast<int>(t->indexes.size())) {
+    from_clause += "." + Quoted(t->indexes[static_cast<size_t>(s->index - 1)].name);
+  }
+  if (from == "GetItem") {
+    statement = "SELECT " + SelectList(s->projection) + " FROM " + table + key_where(true);
+  } else if (from == "Query" && !s->custom_key_condition) {
+    statement = "SELECT " + SelectList(s->projection) + " FROM " + from_clause + key_where(false);
+    if (!s->forward) lost.push_back("descending order (PartiQL returns ascending)");
+  } else if (from == "Scan") {
+    statement = "SELECT " + SelectList(s->projection) + " FROM " + from_clause;
+  } else if (from == "PutItem" && obj.contains("Item") && obj["Item"].is_object()) {
+    // Every attribute as a parameter: the values keep their DynamoDB types exactly.
+    std::string members;
+    for (auto a = obj["Item"].begin(); a != obj["Item"].end(); ++a) {
+      std::string name;
+      for (char c : a.key()) name += c == '\'' ? std::string("''") : std::string(1, c);
+      members += (members.empty() ? "'" : ", '") + name + "': ?";
+      params.push_back(a.value());
+    }
+    statement = "INSERT INTO " + table + " VALUE {" + members + "}";
+  } else if (from == "DeleteItem") {
+    statement = "DELETE FROM " + table + key_where(true);
+  } else if (from == "UpdateItem") {
+    params.push_back(Typed("S", ""));
+    statement = "UPDATE " + table + " SET \"attribute\" = ?" + key_where(true);
+    lost.push_back("the UpdateExpression (write it as SET / REMOVE)");
+  } else {
+    statement = "SELECT * FROM " + table + " WHERE " + Quoted(hash.name) + " = ?";
+    params.push_back(Typed(hash.type, s->pk));
+  }
+  if ((from == "Query" || from == "Scan") && !s->filter.empty()) {
+    lost.push_back("the FilterExpression (add it to WHERE)");
+  }
+  if (from == "Query" && s->custom_key_condition) lost.push_back("the custom key condition");
+  s->partiql_note.clear();
+  for (const std::string& l : lost) {
+    s->partiql_note += (s->partiql_note.empty() ? "Not carried over: " : "; ") + l;
+  }
+  s->operation = "ExecuteStatement";
+  s->statements = {{statement, params.empty() ? "" : params.dump()}};
+  if (from != "Query" && from != "Scan") s->limit = 0;
+  if (from != "GetItem" && from != "Query" && from != "Scan") s->consistent = false;
+  s->json_text = "{}";
+  FormToJson(s, schema);
+}
+
+void SwitchToApi(RequestPanelState* s, const SchemaView& schema, std::string operation) {
+  s->operation = operation.empty() ? "Query" : std::move(operation);
+  s->partiql_note.clear();
+  s->json_text = "{}";
+  s->custom_key_condition = false;
+  s->kc_names.clear();
+  s->kc_values.clear();
+  FormToJson(s, schema);
+}
+
 void DrawRequestPanel(RequestPanelState* s, const SchemaView& schema, Intents* intents) {
   const Palette& palette = CurrentPalette();
   const Fonts& fonts = CurrentFonts();
@@ -414,11 +710,25 @@ void DrawRequestPanel(RequestPanelState* s, const SchemaView& schema, Intents* i
   Heading("Request", s->label.empty() ? nullptr : s->label.c_str());
 
   bool form_changed = false;
+  // Mode: the API's operations or PartiQL's (the same engine, the same capacity).
+  const bool partiql = IsPartiQL(s->operation);
+  FieldLabel("Mode", label_width);
+  if (ImGui::RadioButton("API##mode", !partiql) && partiql) SwitchToApi(s, schema);
+  TrackItem("API##mode");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("PartiQL##mode", partiql) && !partiql) SwitchToPartiQL(s, schema);
+  TrackItem("PartiQL##mode");
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "ExecuteStatement, BatchExecuteStatement, ExecuteTransaction: the request "
+        "above as a PartiQL statement");
+  }
   // Operation and table.
   FieldLabel("Operation", label_width);
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * (IsPartiQL(s->operation) ? 1 : 0.45f));
   if (ImGui::BeginCombo("##operation", s->operation.c_str())) {
     for (const std::string& op : BuilderOperations()) {
+      if (IsPartiQL(op) != IsPartiQL(s->operation)) continue;
       if (ImGui::Selectable(op.c_str(), op == s->operation)) {
         if (op != s->operation) {
           s->operation = op;
@@ -437,9 +747,12 @@ void DrawRequestPanel(RequestPanelState* s, const SchemaView& schema, Intents* i
   }
   TrackItem("##operation");
   const TableSchemaView* t = Table(*s, schema);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##table", t ? t->name.c_str() : "(no table)")) {
+  if (!IsPartiQL(s->operation)) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-1);
+  }
+  if (!IsPartiQL(s->operation) &&
+      ImGui::BeginCombo("##table", t ? t->name.c_str() : "(no table)")) {
     for (size_t i = 0; i < schema.tables.size(); ++i) {
       if (ImGui::Selectable(schema.tables[i].name.c_str(), s->table == static_cast<int>(i))) {
         s->table = static_cast<int>(i);
@@ -451,7 +764,9 @@ void DrawRequestPanel(RequestPanelState* s, const SchemaView& schema, Intents* i
   }
   t = Table(*s, schema);
 
-  if (FormSupports(s->operation) && t) {
+  if (IsPartiQL(s->operation)) {
+    form_changed |= DrawPartiQLForm(s, label_width);
+  } else if (FormSupports(s->operation) && t) {
     KeyAttributeView hash, range;
     KeysOf(*s, schema, &hash, &range);
     if (HasIndexField(s->operation)) {

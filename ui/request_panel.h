@@ -16,6 +16,13 @@ namespace monotable::ui {
 
 enum class SortKeyOp : int { kNone, kEq, kLt, kLe, kGt, kGe, kBeginsWith, kBetween };
 
+// One PartiQL statement of the builder: its text and its `?` parameters as a JSON array of
+// DynamoDB values (`[{"S": "C#c001"}]`; "" for none).
+struct PartiQLStatement {
+  std::string statement;
+  std::string parameters;
+};
+
 struct RequestPanelState {
   std::string operation = "Query";
   std::string json_text = "{}";
@@ -32,13 +39,27 @@ struct RequestPanelState {
   int limit = 0;
   bool forward = true;
   bool consistent = false;
+  // PartiQL: statements[0] for ExecuteStatement; all of them for BatchExecuteStatement
+  // (Statements) and ExecuteTransaction (TransactStatements).
+  std::vector<PartiQLStatement> statements;
+  std::string partiql_note;  // what switching to PartiQL could not carry over ("" when nothing)
   // Copy as.
   std::string copy_title;
   std::string copy_text;
 };
 
-// Operations the builder offers, in menu order.
+// Operations the builder offers, in menu order: the API's, then PartiQL's.
 const std::vector<std::string>& BuilderOperations();
+// ExecuteStatement, BatchExecuteStatement, ExecuteTransaction.
+bool IsPartiQL(const std::string& operation);
+// Switches the builder to PartiQL: an ExecuteStatement doing what the API form does (GetItem,
+// Query and Scan as SELECT ... WHERE with `?` parameters, PutItem as INSERT, DeleteItem as DELETE,
+// UpdateItem as an UPDATE template), setting partiql_note for what has no PartiQL form here (a
+// FilterExpression, descending order). The form's API fields are kept, so switching back to the
+// API form restores them.
+void SwitchToPartiQL(RequestPanelState* state, const SchemaView& schema);
+// Back to the API form: `operation` (Query when empty) rebuilt from the form's fields.
+void SwitchToApi(RequestPanelState* state, const SchemaView& schema, std::string operation = "");
 // True if the form knows `operation`'s fields (other operations are edited as JSON).
 bool FormSupports(const std::string& operation);
 
@@ -51,7 +72,7 @@ void FormToJson(RequestPanelState* state, const SchemaView& schema);
 bool JsonToForm(RequestPanelState* state, const SchemaView& schema);
 
 // Draws into the current window. Queues kRunRequest (button "Run request" or Ctrl+Enter) and
-// kCopyText ("AWS CLI", "boto3", "JS SDK v3").
+// kCopyText ("AWS CLI", "boto3", "JS SDK v3"). "API" / "PartiQL" switch the builder's mode.
 void DrawRequestPanel(RequestPanelState* state, const SchemaView& schema, Intents* intents);
 
 }  // namespace monotable::ui

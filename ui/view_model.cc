@@ -2,6 +2,7 @@
 #include "ui/view_model.h"
 
 #include <algorithm>
+#include <cstring>
 #include <unordered_set>
 
 namespace monotable::ui {
@@ -455,6 +456,45 @@ void AddItems(const json& items, std::vector<const json*>* out) {
 
 }  // namespace
 
+bool IsPartiQLOperation(std::string_view op) {
+  return op == "ExecuteStatement" || op == "BatchExecuteStatement" || op == "ExecuteTransaction";
+}
+
+StreamRecordView ParseStreamRecord(const std::string& line) {
+  StreamRecordView r;
+  r.raw = line;
+  const size_t space = line.find(' ');
+  const size_t arrow = line.find(" -> stream ");
+  if (space == std::string::npos || arrow == std::string::npos || arrow < space) {
+    r.event_name = line;
+    return r;
+  }
+  r.event_name = line.substr(0, space);
+  json keys = json::parse(line.substr(space + 1, arrow - space - 1), nullptr, false);
+  if (keys.is_object()) {
+    for (auto k = keys.begin(); k != keys.end(); ++k) {
+      if (!r.keys.empty()) r.keys += ", ";
+      r.keys += k.key() + " = " + WireValueText(k.value());
+    }
+  }
+  const size_t label_start = arrow + std::strlen(" -> stream ");
+  const size_t open = line.find(" (", label_start);
+  const size_t close = open == std::string::npos ? open : line.find(')', open);
+  if (open != std::string::npos && close != std::string::npos) {
+    r.stream_label = line.substr(label_start, open - label_start);
+    r.view_type = line.substr(open + 2, close - open - 2);
+  }
+  constexpr const char* kSequence = "SequenceNumber ";
+  const size_t seq = line.find(kSequence, label_start);
+  if (seq != std::string::npos) {
+    const size_t start = seq + std::strlen(kSequence);
+    const size_t end = line.find(',', start);
+    r.sequence_number = line.substr(start, end == std::string::npos ? end : end - start);
+  }
+  r.by_service = line.find("userIdentity Service") != std::string::npos;
+  return r;
+}
+
 ResultView BuildResultView(std::string_view operation, const Result& result,
                            const std::vector<std::string>& key_names) {
   ResultView view;
@@ -544,12 +584,18 @@ CostView BuildCostView(std::string_view operation, bool consistent, const Effect
   view.dollars_per_million = effects.dollars * 1e6;
   view.read_modes = effects.read_modes;
   view.lints = effects.lints;
-  view.is_write = IsWriteOperation(operation);
+  // A PartiQL statement reads or writes by what it says: a write bills write units only.
+  view.is_write =
+      IsWriteOperation(operation) ||
+      (IsPartiQLOperation(operation) && effects.write_units > 0 && effects.read_units == 0);
   view.consistent = consistent;
+  for (const std::string& line : effects.stream_records) {
+    view.stream_records.push_back(ParseStreamRecord(line));
+  }
   for (const TouchedItem& t : effects.items) {
     // Items and index entries read or written; index bookkeeping of writes is not an item size.
     if (t.action == ItemAction::kMissing) continue;
-    if (!t.index.empty() && IsWriteOperation(operation)) continue;
+    if (!t.index.empty() && view.is_write) continue;
     if (t.action == ItemAction::kIndexAdded || t.action == ItemAction::kIndexRemoved ||
         t.action == ItemAction::kIndexUpdated) {
       continue;

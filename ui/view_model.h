@@ -50,5 +50,12 @@ PatternsView BuildPatternsView(const Model& model);
 TourView BuildTourView(const Model& model);
 
 bool IsWriteOperation(std::string_view operation);
+// ExecuteStatement, BatchExecuteStatement, ExecuteTransaction: reads or writes, by statement.
+bool IsPartiQLOperation(std::string_view operation);
+
+// Parses one Effects::stream_records line (`MODIFY {"PK":{"S":"a"}} -> stream <label> (<view
+// type>), SequenceNumber <n>[, userIdentity Service dynamodb.amazonaws.com (TTL)]`). A line of
+// another shape keeps its text in `raw` and `event_name`, the rest empty.
+StreamRecordView ParseStreamRecord(const std::string& line);
 
 }  // namespace monotable::ui

@@ -173,6 +173,17 @@ struct CapacityLineView {
   std::string arithmetic;
 };
 
+// One DynamoDB Streams record a request appended (Effects::stream_records, parsed for display).
+struct StreamRecordView {
+  std::string event_name;       // "INSERT", "MODIFY" or "REMOVE"
+  std::string keys;             // the item's key: "PK = C#1, SK = PROFILE"
+  std::string stream_label;     // the stream's StreamLabel (its creation time)
+  std::string view_type;        // "NEW_AND_OLD_IMAGES", "KEYS_ONLY", ...
+  std::string sequence_number;  // "000000000000000000002"
+  bool by_service = false;      // a TTL deletion: userIdentity Service dynamodb.amazonaws.com
+  std::string raw;              // the engine's line, for the tooltip and copying
+};
+
 struct CostView {
   bool has_cost = false;
   std::string operation;
@@ -183,6 +194,8 @@ struct CostView {
   double dollars_per_million = 0;
   ReadModes read_modes;
   std::vector<std::string> lints;
+  // The stream records this request appended, in order (empty: no written table has a stream).
+  std::vector<StreamRecordView> stream_records;
   // For the item-size plot: sizes of the items this request read or wrote (bytes).
   std::vector<uint32_t> item_sizes;
   bool is_write = false;
@@ -210,6 +223,76 @@ struct HistoryEntryView {
 struct HistoryView {
   std::vector<HistoryEntryView> entries;
   int current = -1;  // the state shown is after this entry (-1: the freshly loaded model)
+};
+
+// --- Table settings (UpdateTable, Streams, TTL, tags, the playground's clock) -------------
+
+struct IndexSettingsView {
+  std::string name;
+  bool global = true;
+  std::string status;      // DescribeTable's IndexStatus ("ACTIVE": the engine backfills at once)
+  std::string keys;        // "GSI1PK (S) / GSI1SK (S)"
+  std::string projection;  // "ALL", "KEYS_ONLY", "INCLUDE: total, status"
+  uint64_t item_count = 0;
+  uint64_t size_bytes = 0;
+};
+
+// An attribute seen on the table's items as a scalar key type: a candidate GSI key.
+struct AttributeCandidateView {
+  std::string name;
+  std::string type;    // the key type most items hold it as: "S", "N" or "B"
+  uint64_t items = 0;  // items that hold it as that type
+};
+
+struct TableSettingsView {
+  std::string name;
+  std::string arn;
+  std::string key_schema;                         // "PK (S) / SK (S)"
+  bool on_demand = true;                          // BillingMode PAY_PER_REQUEST
+  int64_t read_capacity = 0, write_capacity = 0;  // provisioned tables
+  uint64_t item_count = 0, size_bytes = 0;
+  std::vector<IndexSettingsView> indexes;
+  std::vector<std::string> key_attributes;         // attribute names the table's keys use
+  std::vector<AttributeCandidateView> attributes;  // by items holding them, most first
+  bool stream_enabled = false;
+  std::string stream_view_type, stream_label;
+  bool ttl_enabled = false;
+  std::string ttl_attribute;
+  // Items whose TTL lies before now + 1 h / + 1 day / + 30 days (what each "advance" expires).
+  uint64_t expiring[3] = {0, 0, 0};
+  std::vector<std::pair<std::string, std::string>> tags;  // Key, Value
+};
+
+// What adding a GSI costs: DynamoDB backfills the new index from every existing item, one index
+// write per item that carries the index's key attributes (with their declared types), each billed
+// at ceil(entry size / 1 KB) write units (on-demand: write request units at the WRU price).
+struct BackfillView {
+  bool valid = false;
+  std::string error;  // why there is no estimate ("Choose the partition key")
+  std::string table, index;
+  bool actual = false;  // measured on the built index (after UpdateTable), not predicted
+  uint64_t items_scanned = 0;
+  uint64_t entries = 0;      // items that get an index entry
+  uint64_t wrong_type = 0;   // items holding a key attribute with another type: not indexed
+  uint64_t entry_bytes = 0;  // sum of the entries' sizes
+  uint32_t largest_entry = 0;
+  double write_units = 0;
+  double dollars = 0;  // at the on-demand WRU price
+};
+
+struct SettingsView {
+  std::vector<TableSettingsView> tables;
+  std::string clock_text;      // "2026-11-30 05:52:10 UTC"
+  int64_t clock_seconds = 0;   // the playground's now, epoch seconds (what TTL values compare to)
+  std::string offset_text;     // "+31 d 1 h" ahead of real time ("" when not advanced)
+  std::string last_advance;    // "+1 day: 2 items expired by TTL, 0 WRU" ("" before any)
+  BackfillView estimate;       // for the panel's GSI draft
+  BackfillView last_backfill;  // of the GSI added last (measured)
+  double write_unit_price_per_million = 0.625;
+  // What the view was built from (RefreshSettingsView rebuilds when one of these moves).
+  uint64_t built_version = 0, built_generation = 0;
+  int64_t built_offset_ms = -1;
+  std::string built_last_advance, built_estimate_key;
 };
 
 // --- Intents ---------------------------------------------------------------------------------
