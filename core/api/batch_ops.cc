@@ -132,8 +132,8 @@ Status BatchGetItem(Context& ctx) {
     int64_t half = 0;
     uint64_t found = 0, missing = 0, bytes = 0;
     for (const Item& key : read.keys) {
-      storage::ItemPtr item = read.table->Get(key);
-      const uint64_t size = item ? ItemSize(*item) : 0;
+      const storage::Entry* item = read.table->Find(key);
+      const uint64_t size = item ? item->size : 0;  // a table entry's size is the item size
       // Each key is billed as its own GetItem: rounded up to 4 KB per item, misses included.
       half += capacity::ReadHalfUnits(size, mode);
       const double blocks = static_cast<double>(capacity::Blocks(size, capacity::kReadUnitBytes));
@@ -145,9 +145,9 @@ Status BatchGetItem(Context& ctx) {
         bytes += size;
         items.push_back(items.empty() ? '[' : ',');
         if (read.projection_text) {
-          wire::AppendItemJson(read.projection.Apply(*item), &items);
+          wire::AppendItemJson(read.projection.Apply(item->item.Decode()), &items);
         } else {
-          wire::AppendItemJson(*item, &items);
+          wire::AppendEncodedItemJson(item->item.reader(), &items);
         }
         if (ctx.records_items()) AddTouched(ctx, read.name, "", key, size, ItemAction::kReturned);
         LintItemSize(ctx, size, true);

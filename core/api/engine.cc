@@ -186,10 +186,11 @@ void Engine::ForEachItem(
                        table->schema().indexes[index].projection != storage::ProjectionType::kAll;
   for (auto c = store.First(); c.id; c = store.Next(c)) {
     for (const auto& [sort, entry] : *c.rows) {
+      const Item item = entry.item.Decode();
       if (project) {
-        visit(table->ProjectEntry(index, *entry.item), entry.size);
+        visit(table->ProjectEntry(index, item), entry.size);
       } else {
-        visit(*entry.item, entry.size);
+        visit(item, entry.size);
       }
     }
   }

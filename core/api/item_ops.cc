@@ -318,8 +318,8 @@ Status GetItem(Context& ctx) {
   // costs the minimum; ProjectionExpression does not reduce the cost.
   const capacity::ReadMode mode =
       consistent.value_or(false) ? capacity::ReadMode::kStrong : capacity::ReadMode::kEventual;
-  storage::ItemPtr item = table->Get(*key);
-  const uint64_t size = item ? ItemSize(*item) : 0;
+  const storage::Entry* item = table->Find(*key);
+  const uint64_t size = item ? item->size : 0;  // a table entry's size is the item size
   ctx.meter.AddRead(table_name->c_str(), "", false, capacity::ReadHalfUnits(size, mode),
                     item ? capacity::ReadArithmetic(1, size, mode)
                          : "item not found: a miss costs the minimum read, " +
@@ -333,9 +333,9 @@ Status GetItem(Context& ctx) {
     // Written as text and spliced into the body (no JSON tree per item).
     std::string text;
     if (projection_text) {
-      wire::AppendItemJson(projection.Apply(*item), &text);
+      wire::AppendItemJson(projection.Apply(item->item.Decode()), &text);
     } else {
-      wire::AppendItemJson(*item, &text);
+      wire::AppendEncodedItemJson(item->item.reader(), &text);
     }
     ctx.response["Item"] = ctx.Raw(std::move(text));
   } else if (ctx.records_items()) {

@@ -223,9 +223,14 @@ class Page {
   bool Visit(const storage::Entry& entry) {
     ++scanned_;
     bytes_ += entry.size;
-    const Item& stored = *entry.item;
     const bool project_index = src_.index >= 0 && !src_.fetch_from_table &&
                                src_.index_schema->projection != storage::ProjectionType::kAll;
+    // The stored item is decoded only when something must look inside it (a filter, a projection,
+    // an index projection, an LSI fetch); otherwise its JSON is written straight from its
+    // encoding and only its key attributes are decoded (for effects and LastEvaluatedKey).
+    const bool decode = !filter_.empty() || projection_ || project_index || src_.fetch_from_table;
+    Item stored;
+    if (decode) stored = entry.item.Decode();
     Item projected_entry;
     if (project_index) projected_entry = src_.table->ProjectEntry(src_.index, stored);
     const Item& view = project_index ? projected_entry : stored;
@@ -240,7 +245,9 @@ class Page {
       ++count_;
       if (!count_only_) {
         items_text_.push_back(count_ == 1 ? '[' : ',');
-        if (projection_) {
+        if (!decode) {
+          wire::AppendEncodedItemJson(entry.item.reader(), &items_text_);
+        } else if (projection_) {
           wire::AppendItemJson(projection_->Apply(view), &items_text_);
         } else {
           wire::AppendItemJson(view, &items_text_);
@@ -250,10 +257,11 @@ class Page {
     if (ctx_.records_items()) {
       AddTouched(ctx_, src_.table->schema().name,
                  src_.index_schema ? src_.index_schema->name : std::string(),
-                 KeyOf(src_.table->schema(), stored), entry.size,
-                 pass ? ItemAction::kReturned : ItemAction::kFilteredOut);
+                 decode ? KeyOf(src_.table->schema(), stored) : src_.table->KeyOf(entry.item),
+                 entry.size, pass ? ItemAction::kReturned : ItemAction::kFilteredOut);
     }
     if (scanned_ >= limit_ || bytes_ >= kPageBytes) {
+      if (!decode) stored = entry.item.Decode();
       last_key_ = PageKey(src_, stored);
       return false;
     }

@@ -136,8 +136,8 @@ Status TransactGetItems(Context& ctx) {
   json responses = json::array();
   double blocks_total = 0;
   for (const Get& g : gets) {
-    storage::ItemPtr item = g.table->Get(g.key);
-    const uint64_t size = item ? ItemSize(*item) : 0;
+    const storage::Entry* item = g.table->Find(g.key);
+    const uint64_t size = item ? item->size : 0;  // a table entry's size is the item size
     const int64_t half = capacity::ReadHalfUnits(size, capacity::ReadMode::kTransactional);
     blocks_total += static_cast<double>(capacity::Blocks(size, capacity::kReadUnitBytes));
     ctx.meter.AddRead(
@@ -149,9 +149,9 @@ Status TransactGetItems(Context& ctx) {
       // Written as text and spliced into the body (no JSON tree per item).
       std::string text;
       if (g.projection_text) {
-        wire::AppendItemJson(g.projection.Apply(*item), &text);
+        wire::AppendItemJson(g.projection.Apply(item->item.Decode()), &text);
       } else {
-        wire::AppendItemJson(*item, &text);
+        wire::AppendEncodedItemJson(item->item.reader(), &text);
       }
       r["Item"] = ctx.Raw(std::move(text));
       if (ctx.records_items())

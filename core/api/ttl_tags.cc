@@ -163,10 +163,10 @@ Status SweepExpired(Context& ctx) {
     const storage::Store& store = table.base();
     for (auto cursor = store.First(); cursor.id; cursor = store.Next(cursor)) {
       for (const auto& [sort, entry] : *cursor.rows) {
-        auto it = entry.item->find(attribute);
-        if (it == entry.item->end() || it->second.type() != Type::kN) continue;
+        Value ttl;
+        if (!entry.item.Find(attribute, &ttl) || ttl.type() != Type::kN) continue;
         // DynamoDB rule: the TTL value is epoch seconds; an item expires once it is in the past.
-        if (it->second.n() < now) expired.push_back(entry.item);
+        if (ttl.n() < now) expired.push_back(std::make_shared<const Item>(entry.item.Decode()));
       }
     }
     for (const storage::ItemPtr& item : expired) {

@@ -3,8 +3,9 @@
 //
 // Partitions are ordered by PartitionId (hash of the partition key bytes, then the bytes): that is
 // Scan order. Inside a partition, entries are ordered by their sort component (see key_codec.h).
-// An Entry points at an immutable base item shared by the table and all its indexes, so an index
-// with an ALL projection costs no copy of the item. Copying a Store is cheap (it shares buckets and
+// An Entry points at an immutable base item in its compact stored form (item_codec.h), one
+// allocation shared by the table and all its indexes, so an index with an ALL projection costs no
+// copy of the item. Copying a Store is cheap (it shares buckets and
 // partitions); the first write to a shared bucket or partition copies just that part.
 #pragma once
 
@@ -15,13 +16,15 @@
 #include <string>
 
 #include "monotable/value.h"
+#include "storage/item_codec.h"
 
 namespace monotable::storage {
 
+// A decoded item, as reads hand it out and writes plan with it.
 using ItemPtr = std::shared_ptr<const Item>;
 
 struct Entry {
-  ItemPtr item;       // the whole base item (an index entry projects it when read)
+  EncodedItem item;   // the whole base item, encoded (an index entry projects it when read)
   uint32_t size = 0;  // item size (table) or index entry size (index), in bytes
 };
 

@@ -118,11 +118,23 @@ uint32_t Table::EntrySize(size_t i, const Item& item) const {
   return static_cast<uint32_t>(size);
 }
 
-ItemPtr Table::Get(const Item& key) const {
+const Entry* Table::Find(const Item& key) const {
   const Rows* rows = base_.Find(BasePartition(key));
   if (!rows) return nullptr;
   auto it = rows->find(BaseSort(key));
-  return it == rows->end() ? nullptr : it->second.item;
+  return it == rows->end() ? nullptr : &it->second;
+}
+
+ItemPtr Table::Get(const Item& key) const {
+  const Entry* entry = Find(key);
+  return entry ? std::make_shared<const Item>(entry->item.Decode()) : nullptr;
+}
+
+Item Table::KeyOf(const EncodedItem& item) const {
+  const std::string_view names[] = {schema_.keys.hash.name, schema_.keys.range.name};
+  Item key;
+  item.DecodeAttributes(names, schema_.keys.has_range() ? 2 : 1, &key);
+  return key;
 }
 
 IndexChange Table::PlanIndex(size_t i, const Item* old_item, const Item* new_item) const {
@@ -205,8 +217,10 @@ void Table::Commit(const WritePlan& plan) {
     --item_count_;
     size_bytes_ -= plan.old_size;
   }
+  // One encoding of the new item, shared by the table and every index that holds it.
+  const EncodedItem encoded = plan.new_item ? EncodedItem::Encode(*plan.new_item) : EncodedItem();
   if (plan.new_item) {
-    base_.Mutable(partition)[sort] = Entry{plan.new_item, plan.new_size};
+    base_.Mutable(partition)[sort] = Entry{encoded, plan.new_size};
     ++item_count_;
     size_bytes_ += plan.new_size;
   } else if (plan.old_item) {
@@ -233,7 +247,7 @@ void Table::Commit(const WritePlan& plan) {
     }
     if (new_in) {
       IndexPosition(i, *plan.new_item, &ip, &is);
-      data.store.Mutable(ip)[is] = Entry{plan.new_item, change.new_size};
+      data.store.Mutable(ip)[is] = Entry{encoded, change.new_size};
       ++data.count;
       data.bytes += change.new_size;
     }
@@ -249,8 +263,9 @@ void Table::AddIndex(IndexSchema index) {
   std::string is;
   for (auto c = base_.First(); c.id; c = base_.Next(c)) {
     for (const auto& [sort, entry] : *c.rows) {
-      if (!IndexPosition(i, *entry.item, &ip, &is)) continue;  // sparse: not in the index
-      const uint32_t size = EntrySize(i, *entry.item);
+      const Item item = entry.item.Decode();
+      if (!IndexPosition(i, item, &ip, &is)) continue;  // sparse: not in the index
+      const uint32_t size = EntrySize(i, item);
       data.store.Mutable(ip)[is] = Entry{entry.item, size};
       ++data.count;
       data.bytes += size;

@@ -54,9 +54,14 @@ class Table {
 
   const TableSchema& schema() const { return schema_; }
 
-  // The item with this primary key, or nullptr. REQUIRES: key holds the key attributes with the
-  // schema's types.
+  // The item with this primary key (decoded from its stored form), or nullptr. REQUIRES: key holds
+  // the key attributes with the schema's types.
   ItemPtr Get(const Item& key) const;
+  // The stored entry with this primary key, or nullptr; valid until the table changes. Reads that
+  // only return the item write it from here without decoding it. REQUIRES: as Get.
+  const Entry* Find(const Item& key) const;
+  // The primary key attributes of a stored item (decodes only those).
+  Item KeyOf(const EncodedItem& item) const;
 
   // What replacing old_item by new_item (either may be null) does. Changes nothing.
   // REQUIRES: both (when present) have the same primary key, valid for the schema.
