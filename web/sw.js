@@ -27,11 +27,9 @@ const kFiles = [
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(kCache).then((cache) => cache.addAll(kFiles)));
-  // The very first install has no page to disturb: take over at once.
-  event.waitUntil(self.clients.matchAll().then((list) => {
-    if (list.length === 0) return self.skipWaiting();
-    return undefined;
-  }));
+  // The very first install has no older version to replace: take over at once. A new version
+  // waits for the page's "Reload" (a "skip-waiting" message).
+  if (!self.registration.active) self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {

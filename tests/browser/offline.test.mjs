@@ -3,7 +3,8 @@
 // dist/monotable.html works straight from file:// with nothing else around it.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
+  "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -83,6 +84,49 @@ test("the single file works from file://", async () => {
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(shots, "21-single-file.png") });
     await page.close();
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test("a new version is picked up cleanly: offered, then swapped in, the old cache deleted", async () => {
+  const folder = mkdtempSync(join(tmpdir(), "monotable-update-"));
+  try {
+    cpSync(dist, folder, { recursive: true });
+    const server = await serve(folder);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await openApp(page, server.url);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+    const oldCaches = await page.evaluate(() => caches.keys());
+    // A new build: the worker's build hash changes.
+    const sw = readFileSync(join(folder, "sw.js"), "utf8");
+    writeFileSync(join(folder, "sw.js"), sw.replace(/const kBuild = "([^"]*)"/, 'const kBuild = "$1-next"'));
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+    await page.locator(".notice.update button", { hasText: "Reload" }).waitFor();
+    assert.deepEqual(await page.evaluate(() => caches.keys()).then((k) => k.length >= 2), true,
+                     "the new version is cached beside the old one while the page runs");
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: join(shots, "22-update-offered.png") });
+    const reloaded = page.waitForEvent("load");
+    await page.locator(".notice.update button", { hasText: "Reload" }).click();
+    await reloaded;
+    await page.waitForFunction(() => window.monotable !== undefined);
+    await page.evaluate(() => window.monotable.ready);
+    const names = await page.evaluate(async () => {
+      // The old caches go when the new worker activates.
+      for (let i = 0; i < 50; ++i) {
+        const keys = await caches.keys();
+        if (keys.length === 1) return keys;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return caches.keys();
+    });
+    assert.equal(names.length, 1);
+    assert.ok(names[0].endsWith("-next") && !oldCaches.includes(names[0]), names.join(" "));
+    await context.close();
+    await server.close();
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
