@@ -674,6 +674,8 @@
           console.warn("monotable:", error);
         }
         resolveReady(api);
+        // Only now: the worker's caching must not compete with the first download.
+        registerServiceWorker();
       },
       onAction,
       onRun() {
@@ -692,7 +694,6 @@
     fail("This browser does not support WebAssembly.");
     return;
   }
-  registerServiceWorker();
   const prepared = prepareStart().catch((error) => {
     console.warn("monotable:", error);
     return { linkError: "", linkUsed: false, savedProblem: null };

@@ -1,19 +1,65 @@
-// Measures the playground (not a test: figures for the record): time to first frame, the size of
-// app.wasm and app.js raw and gzipped, loading a 100k-item Orders model, and the CPU time of a UI
-// frame (NewFrame to Render) with those items in the table view, idle and while scrolling.
+// Measures the playground (not a test: figures for the record): the size of every file in dist/
+// raw and gzipped, time to first frame of the page and of the embedded widget on a first visit
+// (fresh browser profile) and a repeat visit (same profile: service worker and HTTP cache), loading
+// a 100k-item Orders model, and the CPU time of a UI frame (NewFrame to Render) with those items in
+// the table view, idle and while scrolling.
 // Run: node tests/browser/measure.mjs (after scripts/build-web).
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { launch, serve } from "./launch.mjs";
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist");
-for (const file of ["app.wasm", "app.js", "monotable.js", "index.html"]) {
-  const bytes = readFileSync(join(dist, file));
-  console.log(`${file}: ${(bytes.length / 1024).toFixed(0)} KB raw, ` +
-              `${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(0)} KB gzip`);
+function filesUnder(folder) {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
 }
+console.log("| file | raw KB | gzip KB |\n|---|--:|--:|");
+for (const path of filesUnder(dist).sort((a, b) => statSync(b).size - statSync(a).size)) {
+  const bytes = readFileSync(path);
+  console.log(`| ${relative(dist, path)} | ${(bytes.length / 1024).toFixed(1)} | ` +
+              `${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1)} |`);
+}
+
+// First and repeat visits: the page (index.html) and a widget (embed.html), three rounds each.
+{
+  const server = await serve(dist);
+  const browser = await launch();
+  for (const [name, path] of [["page", "?model=orders"],
+                              ["embed", "embed.html?model=orders&pattern=open-orders"]]) {
+    const rows = [];
+    for (let round = 0; round < 3; ++round) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const visit = async () => {
+        const page = await context.newPage();
+        await page.goto(server.url + path);
+        await page.waitForFunction(() => window.monotable !== undefined);
+        await page.evaluate(() => window.monotable.ready);
+        const t = await page.evaluate(() => window.monotable.timings);
+        const controlled = await page.evaluate(() => !!navigator.serviceWorker.controller);
+        await page.evaluate(() => navigator.serviceWorker.ready);  // cached for the next visit
+        await page.close();
+        return { ...t, controlled };
+      };
+      const first = await visit();
+      const repeat = await visit();
+      rows.push([first, repeat]);
+      await context.close();
+    }
+    for (const [first, repeat] of rows) {
+      console.log(`${name}: first visit: first frame ${first.firstFrameMs.toFixed(0)} ms ` +
+                  `(wasm ${first.downloadMs.toFixed(0)} ms); repeat visit (service worker: ` +
+                  `${repeat.controlled}): first frame ${repeat.firstFrameMs.toFixed(0)} ms ` +
+                  `(wasm ${repeat.downloadMs.toFixed(0)} ms)`);
+    }
+  }
+  await browser.close();
+  await server.close();
+}
+
 const server = await serve(dist);
 const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
