@@ -180,7 +180,7 @@
 
   function playgroundUrl() {
     // The full page next to this one (index.html in the same folder), without query or fragment.
-    const url = new URL(mode === "embed" ? "./" : window.location.href);
+    const url = new URL(mode === "embed" ? "./" : window.location.href, window.location.href);
     url.search = "";
     url.hash = "";
     return url;

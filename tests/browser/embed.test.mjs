@@ -100,6 +100,29 @@ test("the page's buttons drive a widget: place and ship an order", async () => {
   await page.locator("#widget-open").screenshot({ path: join(shots, "31-article-driven.png") });
 });
 
+test("Open in playground opens the widget's state, as it is, in the full page", async () => {
+  const frame = page.frames().find((f) => f.url().includes("widget=w2"));
+  const element = await page.$("#widget-by-id iframe");
+  await element.scrollIntoViewIfNeeded();
+  const box = await element.boundingBox();
+  const rect = await frame.evaluate(() => window.monotable.widgetRect("Open in playground##share"));
+  assert.ok(rect, "the button is drawn");
+  const opened = page.context().waitForEvent("page");
+  await page.mouse.move(box.x + rect.x + rect.w / 2, box.y + rect.y + rect.h / 2);
+  await page.waitForTimeout(50);
+  await page.mouse.click(box.x + rect.x + rect.w / 2, box.y + rect.y + rect.h / 2);
+  const full = await opened;
+  await full.waitForFunction(() => window.monotable !== undefined);
+  await full.evaluate(() => window.monotable.ready);
+  const state = await full.evaluate(() => window.monotable.state());
+  assert.equal(state.model.id, "orders");
+  // The widget's builder as it is now: the GetItem its host page ran last (test 2).
+  assert.equal(state.request.operation, "GetItem");
+  assert.match(state.request.json, /C#c001/);
+  assert.ok(/index\.html$|\/$/.test(new URL(full.url()).pathname), full.url());
+  await full.close();
+});
+
 test("messages from an origin the embedder did not allow are ignored", async () => {
   const frame = page.frames().find((f) => f.url().includes("widget=w1"));
   assert.ok(frame, "the first widget's frame");
