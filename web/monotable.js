@@ -226,11 +226,33 @@
             tx.onabort = () => reject(tx.error || new Error("aborted"));
           }));
     }
+    // Where IndexedDB cannot be opened (some private modes), localStorage under "monotable:".
+    const kPrefix = "monotable:";
+    function local(fn) {
+      return new Promise((resolve) => resolve(fn(window.localStorage)));
+    }
+    function fallback(idb, ls) {
+      return open().then(idb, (error) => {
+        if (!window.localStorage) throw error;
+        return local(ls);
+      });
+    }
     return {
-      get: (key) => run("readonly", (s) => s.get(key)),
-      put: (key, value) => run("readwrite", (s) => s.put(value, key)),
-      remove: (key) => run("readwrite", (s) => s.delete(key)),
-      keys: () => run("readonly", (s) => s.getAllKeys()),
+      get: (key) => fallback(() => run("readonly", (s) => s.get(key)), (ls) => {
+        const text = ls.getItem(kPrefix + key);
+        if (text === null) return undefined;
+        try {
+          return JSON.parse(text);
+        } catch (error) {
+          return text;  // unreadable: handed on as it is, to be kept aside
+        }
+      }),
+      put: (key, value) => fallback(() => run("readwrite", (s) => s.put(value, key)),
+                                    (ls) => ls.setItem(kPrefix + key, JSON.stringify(value))),
+      remove: (key) => fallback(() => run("readwrite", (s) => s.delete(key)),
+                                (ls) => ls.removeItem(kPrefix + key)),
+      keys: () => fallback(() => run("readonly", (s) => s.getAllKeys()), (ls) =>
+        Object.keys(ls).filter((k) => k.startsWith(kPrefix)).map((k) => k.slice(kPrefix.length))),
     };
   })();
 

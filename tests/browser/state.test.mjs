@@ -233,3 +233,21 @@ test("export and import of a model file", async () => {
   assert.equal(item.response.Item.note.S, "left at the door", "the edits travel in the file");
   await page.context().close();
 });
+
+test("without IndexedDB the work is saved in localStorage and restored", async () => {
+  const page = await newPage();
+  await page.addInitScript(() => Object.defineProperty(window, "indexedDB", { value: undefined }));
+  await openApp(page, server.url);
+  await makeEdits(page);
+  const before = await snapshot(page);
+  await page.waitForFunction(() => {
+    const text = localStorage.getItem("monotable:state");
+    const state = text && JSON.parse(JSON.parse(text).state);
+    return state && state.writes.length === 1 && state.view.index === "GSI2";
+  });
+  await page.reload();
+  await page.waitForFunction(() => window.monotable !== undefined);
+  await page.evaluate(() => window.monotable.ready);
+  assert.deepEqual(await snapshot(page), before);
+  await page.context().close();
+});
