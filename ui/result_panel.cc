@@ -48,6 +48,20 @@ void DrawResultPanel(ResultPanelState* state, const ResultView& view, Intents* i
     ImGui::TextColored(palette.error, "%s", view.error_message.c_str());
     ImGui::PopTextWrapPos();
   }
+  for (const std::string& e : view.statement_errors) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(palette.error, "%s", e.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  if (!view.next_token.empty()) {
+    ImGui::TextColored(palette.accent, "More results: run the statement again with its NextToken");
+    ImGui::SameLine();
+    if (TrackedSmallButton("Copy NextToken")) {
+      Intent intent{IntentKind::kCopyText};
+      intent.text = view.next_token;
+      intents->push_back(intent);
+    }
+  }
   if (view.has_next_page) {
     ImGui::TextColored(palette.accent, "More results: LastEvaluatedKey %s",
                        view.last_evaluated_key.c_str());

@@ -51,6 +51,7 @@ bool AttributeCombo(const char* id, const TableSettingsView& table, bool allow_n
         *type = a.type;
         changed = true;
       }
+      TrackItem(std::string(id) + ":" + a.name);  // "##gsi-hash:status" for browser tests
     }
     ImGui::EndCombo();
   }

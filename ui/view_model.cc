@@ -519,11 +519,26 @@ ResultView BuildResultView(std::string_view operation, const Result& result,
     if (it->is_object()) {
       for (auto t = it->begin(); t != it->end(); ++t) AddItems(t.value(), &items);
     } else if (it->is_array()) {
-      for (const json& r : *it) {
+      for (size_t i = 0; i < it->size(); ++i) {
+        const json& r = (*it)[i];
         if (r.is_object() && r.contains("Item") && r["Item"].is_object())
           items.push_back(&r["Item"]);
+        // BatchExecuteStatement: each statement succeeds or fails on its own.
+        if (r.is_object() && r.contains("Error") && r["Error"].is_object()) {
+          const json& e = r["Error"];
+          std::string code =
+              e.contains("Code") && e["Code"].is_string() ? e["Code"].get<std::string>() : "";
+          std::string message = e.contains("Message") && e["Message"].is_string()
+                                    ? e["Message"].get<std::string>()
+                                    : "";
+          view.statement_errors.push_back("Statement " + std::to_string(i + 1) + ": " + code +
+                                          (message.empty() ? "" : ": " + message));
+        }
       }
     }
+  }
+  if (auto it = body.find("NextToken"); it != body.end() && it->is_string()) {
+    view.next_token = it->get<std::string>();
   }
   if (auto it = body.find("Count"); it != body.end() && it->is_number()) {
     view.has_count = true;

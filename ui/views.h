@@ -164,6 +164,10 @@ struct ResultView {
   int64_t scanned_count = 0;
   bool has_next_page = false;  // LastEvaluatedKey present
   std::string last_evaluated_key;
+  std::string next_token;  // PartiQL's NextToken ("" when the statement has no more results)
+  // BatchExecuteStatement: the statements that failed on their own ("Statement 2:
+  // ConditionalCheckFailed: ..."); the others succeeded.
+  std::vector<std::string> statement_errors;
 };
 
 struct CapacityLineView {

@@ -181,6 +181,28 @@ TEST_F(PartiQLRequestTest, ThePanelSwitchesModesAndRunsTheStatement) {
   EXPECT_EQ(state.operation, "Query");
 }
 
+TEST_F(PartiQLRequestTest, ResultShowsFailedBatchStatementsAndNextToken) {
+  // An INSERT of an existing key fails on its own (DuplicateItem); the SELECT beside it succeeds.
+  Result batch = engine_.Execute(
+      "BatchExecuteStatement",
+      R"j({"Statements":[{"Statement":"SELECT * FROM \"Orders\" WHERE PK = 'C#c001' AND SK = 'PROFILE'"},)j"
+      R"j({"Statement":"INSERT INTO \"Orders\" VALUE {'PK': 'C#c001', 'SK': 'PROFILE'}"}]})j");
+  ASSERT_TRUE(batch.status.ok()) << batch.body;
+  ResultView view = BuildResultView("BatchExecuteStatement", batch, {"PK", "SK"});
+  EXPECT_EQ(view.rows.size(), 1u);
+  ASSERT_EQ(view.statement_errors.size(), 1u) << batch.body;
+  EXPECT_EQ(view.statement_errors[0].rfind("Statement 2: DuplicateItem", 0), 0u)
+      << view.statement_errors[0];
+
+  Result page = engine_.Execute(
+      "ExecuteStatement",
+      R"j({"Statement":"SELECT * FROM \"Orders\" WHERE PK = 'C#c001'","Limit":1})j");
+  ASSERT_TRUE(page.status.ok()) << page.body;
+  view = BuildResultView("ExecuteStatement", page, {"PK", "SK"});
+  EXPECT_EQ(view.rows.size(), 1u);
+  EXPECT_FALSE(view.next_token.empty());
+}
+
 TEST(PartiQLCodegenTest, EachToolGetsThePartiQLOperation) {
   const std::string request =
       R"j({"Statement":"SELECT * FROM \"Orders\" WHERE \"PK\" = ? AND begins_with(\"SK\", 'O#')",)j"
