@@ -29,13 +29,35 @@ OrderedJson ParseOrdered(const std::string& text) {
   return j.is_discarded() ? OrderedJson::object() : j;
 }
 
+// Member readers that never abort: nlohmann's value(key, default) throws (with JSON_NOEXCEPTION:
+// aborts) when the member exists with another type than the default's, or when `obj` is not an
+// object, and imported files are user input. These return the default in both cases.
+template <class J>
+std::string StringOr(const J& obj, const char* key, const std::string& fallback) {
+  if (!obj.is_object()) return fallback;
+  auto it = obj.find(key);
+  return it != obj.end() && it->is_string() ? it->template get<std::string>() : fallback;
+}
+template <class J>
+bool BoolOr(const J& obj, const char* key, bool fallback) {
+  if (!obj.is_object()) return fallback;
+  auto it = obj.find(key);
+  return it != obj.end() && it->is_boolean() ? it->template get<bool>() : fallback;
+}
+template <class J>
+J MemberOr(const J& obj, const char* key, const J& fallback) {
+  if (!obj.is_object()) return fallback;
+  auto it = obj.find(key);
+  return it != obj.end() ? *it : fallback;
+}
+
 // Type of attribute `name` from a CreateTable request's AttributeDefinitions ("S" if absent).
 std::string AttributeType(const OrderedJson& ct, const std::string& name) {
   auto defs = ct.find("AttributeDefinitions");
   if (defs != ct.end() && defs->is_array()) {
     for (const OrderedJson& d : *defs) {
-      if (d.is_object() && d.value("AttributeName", "") == name) {
-        return d.value("AttributeType", "S");
+      if (StringOr(d, "AttributeName", "") == name) {
+        return StringOr(d, "AttributeType", "S");
       }
     }
   }
@@ -48,8 +70,8 @@ OrderedJson KeyAttributes(const OrderedJson& ct, const OrderedJson& key_schema) 
   if (!key_schema.is_array()) return ka;
   for (const char* type : {"HASH", "RANGE"}) {
     for (const OrderedJson& k : key_schema) {
-      if (!k.is_object() || k.value("KeyType", "") != type) continue;
-      std::string name = k.value("AttributeName", "");
+      if (StringOr(k, "KeyType", "") != type) continue;
+      std::string name = StringOr(k, "AttributeName", "");
       ka[std::string(type) == "HASH" ? "PartitionKey" : "SortKey"] = {
           {"AttributeName", name}, {"AttributeType", AttributeType(ct, name)}};
     }
@@ -64,13 +86,17 @@ bool FromKeyAttributes(const Json& ka, Json* key_schema, Json* defs) {
   for (const char* part : {"PartitionKey", "SortKey"}) {
     auto it = ka.find(part);
     if (it == ka.end()) continue;
-    if (!it->is_object() || !(*it)["AttributeName"].is_string()) return false;
-    std::string name = (*it)["AttributeName"].get<std::string>();
-    std::string type = it->value("AttributeType", "S");
+    if (!it->is_object()) return false;
+    auto name_it = it->find("AttributeName");
+    if (name_it == it->end() || !name_it->is_string()) return false;
+    std::string name = name_it->get<std::string>();
+    auto type_it = it->find("AttributeType");
+    if (type_it != it->end() && !type_it->is_string()) return false;
+    std::string type = type_it != it->end() ? type_it->get<std::string>() : "S";
     key_schema->push_back({{"AttributeName", name},
                            {"KeyType", std::string(part) == "PartitionKey" ? "HASH" : "RANGE"}});
     bool known = false;
-    for (const Json& d : *defs) known = known || d["AttributeName"] == name;
+    for (const Json& d : *defs) known = known || StringOr(d, "AttributeName", "") == name;
     if (!known) defs->push_back({{"AttributeName", name}, {"AttributeType", type}});
   }
   return !key_schema->empty();
@@ -127,7 +153,7 @@ std::string ExportWorkbench(const Model& model) {
     OrderedJson ct = ParseOrdered(t.create_table_json);
     OrderedJson table = OrderedJson::object();
     table["TableName"] = t.name;
-    table["KeyAttributes"] = KeyAttributes(ct, ct.value("KeySchema", OrderedJson::array()));
+    table["KeyAttributes"] = KeyAttributes(ct, MemberOr(ct, "KeySchema", OrderedJson::array()));
     // Non-key attributes with the type first seen in the items (Workbench lists them per table).
     std::set<std::string> keys;
     for (const char* part : {"PartitionKey", "SortKey"}) {
@@ -152,9 +178,9 @@ std::string ExportWorkbench(const Model& model) {
       for (const OrderedJson& g : ct["GlobalSecondaryIndexes"]) {
         if (!g.is_object()) continue;
         OrderedJson gj = OrderedJson::object();
-        gj["IndexName"] = g.value("IndexName", "");
-        gj["KeyAttributes"] = KeyAttributes(ct, g.value("KeySchema", OrderedJson::array()));
-        gj["Projection"] = g.value("Projection", OrderedJson{{"ProjectionType", "ALL"}});
+        gj["IndexName"] = StringOr(g, "IndexName", "");
+        gj["KeyAttributes"] = KeyAttributes(ct, MemberOr(g, "KeySchema", OrderedJson::array()));
+        gj["Projection"] = MemberOr(g, "Projection", OrderedJson{{"ProjectionType", "ALL"}});
         gsis.push_back(gj);
       }
     }
@@ -173,7 +199,7 @@ std::string ExportWorkbench(const Model& model) {
     items_text += "]";
     table["TableData"] = ParseOrdered(items_text);
     table["DataAccess"] = {{"MySql", OrderedJson::object()}};
-    std::string billing = ct.value("BillingMode", "PROVISIONED");
+    std::string billing = StringOr(ct, "BillingMode", "PROVISIONED");
     table["BillingMode"] = billing;
     if (billing == "PROVISIONED" && ct.contains("ProvisionedThroughput")) {
       table["ProvisionedCapacitySettings"] = {
@@ -238,9 +264,9 @@ class WorkbenchReader {
         return Error({std::string(kExtension)}, "not a monotable model: " + s.message());
       }
     } else {
-      m.name = doc.value("ModelName", "Imported model");
+      m.name = StringOr(doc, "ModelName", "Imported model");
       if (m.name.empty()) m.name = "Imported model";
-      m.description = meta->value("Description", "");
+      m.description = StringOr(*meta, "Description", "");
     }
 
     std::vector<ModelTable> tables;
@@ -280,7 +306,7 @@ class WorkbenchReader {
           gsis.push_back({{"IndexName", g["IndexName"]}, {"KeySchema", gks}, {"Projection", proj}});
         }
       }
-      std::string billing = t.value("BillingMode", "PAY_PER_REQUEST");
+      std::string billing = StringOr(t, "BillingMode", "PAY_PER_REQUEST");
       OrderedJson ct = OrderedJson::object();
       ct["TableName"] = table.name;
       ct["AttributeDefinitions"] = defs;
@@ -295,7 +321,9 @@ class WorkbenchReader {
           pt = t["ProvisionedCapacitySettings"]["ProvisionedThroughput"];
         }
         ct["ProvisionedThroughput"] = pt;
-        for (OrderedJson& g : ct["GlobalSecondaryIndexes"]) g["ProvisionedThroughput"] = pt;
+        if (!gsis.empty()) {
+          for (OrderedJson& g : ct["GlobalSecondaryIndexes"]) g["ProvisionedThroughput"] = pt;
+        }
       }
       table.create_table_json = ct.dump();
       // Keep monotable's own CreateTable (LSIs, streams, ...) when Workbench's view of the keys
@@ -305,12 +333,12 @@ class WorkbenchReader {
         auto names = [](const Json& list) {
           std::set<std::string> out;
           if (list.is_array()) {
-            for (const Json& g : list) out.insert(g.value("IndexName", ""));
+            for (const Json& g : list) out.insert(StringOr(g, "IndexName", ""));
           }
           return out;
         };
-        if (old_ct.is_object() && old_ct.value("KeySchema", Json()) == key_schema &&
-            names(old_ct.value("GlobalSecondaryIndexes", Json())) == names(gsis)) {
+        if (old_ct.is_object() && MemberOr(old_ct, "KeySchema", Json()) == key_schema &&
+            names(MemberOr(old_ct, "GlobalSecondaryIndexes", Json())) == names(gsis)) {
           table.create_table_json = old->create_table_json;
         }
       }
@@ -402,14 +430,14 @@ std::string ExportCloudFormation(const Model& model) {
     }
     // Spelled differently: StreamSpecification has no StreamEnabled, SSE says SSEEnabled.
     if (ct.contains("StreamSpecification") && ct["StreamSpecification"].is_object() &&
-        ct["StreamSpecification"].value("StreamEnabled", false)) {
+        BoolOr(ct["StreamSpecification"], "StreamEnabled", false)) {
       props["StreamSpecification"] = {
           {"StreamViewType",
-           ct["StreamSpecification"].value("StreamViewType", "NEW_AND_OLD_IMAGES")}};
+           StringOr(ct["StreamSpecification"], "StreamViewType", "NEW_AND_OLD_IMAGES")}};
     }
     if (ct.contains("SSESpecification") && ct["SSESpecification"].is_object()) {
       const OrderedJson& sse = ct["SSESpecification"];
-      OrderedJson out = {{"SSEEnabled", sse.value("Enabled", false)}};
+      OrderedJson out = {{"SSEEnabled", BoolOr(sse, "Enabled", false)}};
       if (sse.contains("SSEType")) out["SSEType"] = sse["SSEType"];
       if (sse.contains("KMSMasterKeyId")) out["KMSMasterKeyId"] = sse["KMSMasterKeyId"];
       props["SSESpecification"] = out;
