@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -40,6 +41,8 @@ constexpr int64_t kTimerTickMs = 250;
 constexpr size_t kCoalesceBytes = 16 * 1024;
 // Recv calls per readiness event (bounds one connection's turn).
 constexpr int kReadsPerEvent = 16;
+// Requests at least this large make the loop return freed memory to the system afterwards.
+constexpr uint64_t kTrimAfterBytes = 1024 * 1024;
 
 int64_t NowMs() {
   timespec ts;
@@ -167,6 +170,9 @@ struct HttpEventLoop::Impl {
   int spare_fd = -1;  // kept open so that accept() can succeed once at the file limit
   int64_t now = 0;
   uint64_t budget_used = 0;
+  // A large request was answered since the last tick: give freed memory back to the system then
+  // (glibc keeps freed heap memory, and raises its mmap threshold after large frees).
+  bool trim_pending = false;
   std::vector<Connection*> connections_;
   std::deque<Connection*> waiting_;  // connections waiting for body budget, in arrival order
   std::vector<Connection*> closed_;  // freed after the current batch of events
@@ -326,6 +332,7 @@ struct HttpEventLoop::Impl {
 
   void ReleaseBudget(Connection* c) {
     if (c->reserved == 0) return;
+    if (c->reserved >= kTrimAfterBytes) trim_pending = true;
     budget_used -= c->reserved;
     c->reserved = 0;
     // Grant waiting requests in arrival order while they fit.
@@ -339,6 +346,7 @@ struct HttpEventLoop::Impl {
       next->reserved = amount;
       // The time spent waiting was the server's, not the client's: its request's clock restarts.
       next->request_started = now;
+      next->last_active = now;
       UpdateInterest(next);
     }
   }
@@ -421,17 +429,22 @@ struct HttpEventLoop::Impl {
       RunRequests(c);
       if (c->fd < 0) return;
       if (c->peer_closed) {
-        // The client will send nothing more: answer what it sent, then close.
-        if (c->in.size() > c->in_start && !c->close_after_write && c->out_bytes == 0) {
-          Close(c);  // an incomplete request can never complete
-          return;
-        }
-        CloseAfterWrite(c);
+        OnPeerClosed(c);
         break;
       }
       if (static_cast<size_t>(n) < want) break;  // the socket is drained
     }
     if (c->fd >= 0) Flush(c);
+  }
+
+  // The client shut down its side and will send nothing more: answer every complete request it
+  // sent, then close. Requests held back behind answers it has not read yet run as it reads
+  // (Flush calls this again); an incomplete request left in the buffer can never complete.
+  void OnPeerClosed(Connection* c) {
+    bool held_back = c->out_bytes > options.max_pending_output && c->in.size() > c->in_start &&
+                     c->discard_left == 0;
+    if (held_back || c->close_after_write) return;
+    CloseAfterWrite(c);
   }
 
   // Runs every complete request buffered on `c`, in order, queueing their answers.
@@ -468,6 +481,7 @@ struct HttpEventLoop::Impl {
       response.headers.clear();
       response.body.clear();
       handler(head, c->parser.body(), &response);
+      now = NowMs();  // a long request must not leave the others' clocks behind
       bool keep_alive = head.keep_alive;
       QueueResponse(c, response, keep_alive, head.method == "HEAD");
       c->in_start += c->parser.consumed();
@@ -656,11 +670,24 @@ struct HttpEventLoop::Impl {
           return;
         }
       }
+      if (c->fd >= 0 && c->peer_closed && !c->close_after_write) {
+        OnPeerClosed(c);
+        if (c->fd < 0 || c->lingering) return;
+      }
     }
-    UpdateInterest(c);
+    if (c->fd >= 0) UpdateInterest(c);
   }
 
   // --- deadlines ------------------------------------------------------------------------------
+
+  // When the current request's time runs from: its head must arrive within the request timeout
+  // of its first byte (slowloris sends it a line at a time); once the head is in, the body (or a
+  // refused body being dropped) must make progress at least once per timeout, so time the loop
+  // spends on other clients' requests is not counted against this one.
+  static int64_t RequestClock(const Connection* c) {
+    if (c->parser.headers_done() || c->discard_left > 0) return c->last_active;
+    return c->request_started >= 0 ? c->request_started : c->last_active;
+  }
 
   void CheckDeadlines() {
     // Copy: closing edits the list.
@@ -675,8 +702,8 @@ struct HttpEventLoop::Impl {
       if (c->out_bytes > 0 && now - c->last_active > options.request_timeout_ms) {
         ++stats.timed_out;  // the client does not read its answers
         Close(c);
-      } else if (in_request && c->request_started >= 0 && !c->waiting_budget &&
-                 now - c->request_started > options.request_timeout_ms) {
+      } else if (in_request && !c->waiting_budget &&
+                 now - RequestClock(c) > options.request_timeout_ms) {
         ++stats.timed_out;  // a request arriving too slowly (e.g. slowloris)
         HttpResponse refused;
         refused.status = 408;
@@ -780,7 +807,7 @@ int HttpEventLoop::Run(const sigset_t& stop_signals, std::string* error) {
   int64_t next_tick = NowMs() + kTimerTickMs;
   int stop_signal = 0;
   while (stop_signal == 0) {
-    int timeout = s.connections_.empty() ? -1 : static_cast<int>(kTimerTickMs);
+    int timeout = s.connections_.empty() && !s.trim_pending ? -1 : static_cast<int>(kTimerTickMs);
     int n = epoll_wait(s.epoll_fd, events, kMaxEvents, timeout);
     if (n < 0 && errno != EINTR) {
       *error = std::strerror(errno);
@@ -814,6 +841,10 @@ int HttpEventLoop::Run(const sigset_t& stop_signals, std::string* error) {
     if (s.now >= next_tick) {
       s.CheckDeadlines();
       next_tick = s.now + kTimerTickMs;
+      if (s.trim_pending) {
+        s.trim_pending = false;
+        malloc_trim(0);
+      }
     }
     for (Connection* c : s.closed_) delete c;
     s.closed_.clear();

@@ -18,9 +18,10 @@
 //   granted one always completes: no deadlock; the request timeout restarts when it is granted);
 // - answers not read by their client: a connection with more than max_pending_output bytes queued
 //   is not read, and its further pipelined requests not run, until the client catches up;
-// - time: a request must arrive whole within request_timeout_ms of its first byte (slow clients
-//   get 408 and are closed), queued answers must make progress within the same time, and a
-//   connection idle between requests is closed after idle_timeout_ms;
+// - time: a request's head must arrive within request_timeout_ms of its first byte, and its body
+//   must make progress at least once per request_timeout_ms (slow clients get 408 and are
+//   closed); queued answers must make progress within the same time; a connection idle between
+//   requests is closed after idle_timeout_ms;
 // - connections: at most max_connections (also kept under the process's file limit); past it the
 //   connection idle the longest is closed to make room, and if none is idle the newcomer is
 //   answered 503 and closed.

@@ -339,6 +339,29 @@ test('chunked bodies, pipelining, HTTP/1.0 and HEAD are served', async () => {
                'healthy: dynamodb.us-east-1.amazonaws.com'.length);
 });
 
+test('a client that half-closes after pipelining gets every answer, then the end', async () => {
+  const put = await rawRequest(server, 'PutItem', {
+    TableName: 'Hostile', Item: { pk: { S: 'mid' }, sk: { N: '1' }, v: { S: 'm'.repeat(20000) } },
+  });
+  assert.equal(put.status, 200);
+  // 200 answers of 20 KB: more than the server queues for one client before it waits for it to
+  // read, so most of the requests are still unanswered when the client shuts down its side.
+  const get = post('GetItem', '{"TableName":"Hostile","Key":{"pk":{"S":"mid"},"sk":{"N":"1"}}}');
+  const socket = await connect();
+  socket.on('error', () => {});
+  socket.pause();
+  socket.end(Buffer.concat(Array.from({ length: 200 }, () => get)));
+  await new Promise((r) => setTimeout(r, 300));
+  let buf = Buffer.alloc(0);
+  socket.on('data', (d) => { buf = Buffer.concat([buf, d]); });
+  const closed = new Promise((resolve) => socket.on('close', resolve));
+  socket.resume();
+  await closed;
+  const { responses } = parseResponses(buf);
+  assert.equal(responses.length, 200);
+  for (const r of responses) assert.equal(r.status, 200);
+});
+
 test('slow clients that never finish a request are answered 408 and dropped', async () => {
   const started = Date.now();
   const slow = [];
@@ -349,7 +372,8 @@ test('slow clients that never finish a request are answered 408 and dropped', as
     let got = '';
     socket.on('data', (d) => { got += d; });
     // Slowloris: a header line now and then, never the end of the head (or of the body).
-    socket.write(i % 2 ? 'POST / HTTP/1.1\r\nX-A: 1\r\n' : post('ListTables', '{}').subarray(0, 150));
+    // Half send the head a line at a time; half send the head and stall 10 bytes short of the body.
+    socket.write(i % 2 ? 'POST / HTTP/1.1\r\nX-A: 1\r\n' : post('ListTables', ' '.repeat(100)).subarray(0, -10));
     const timer = setInterval(() => socket.write('X-B: 2\r\n'), 200);
     if (i % 2 === 0) clearInterval(timer);
     slow.push({ socket, closed, timer, got: () => got });
