@@ -70,6 +70,8 @@ nlohmann::json EffectsToJson(const Effects& effects) {
                         {"transactional", effects.read_modes.transactional}};
   }
   out["lints"] = effects.lints;
+  // One line per DynamoDB Streams record the request appended (empty without a stream).
+  out["streamRecords"] = effects.stream_records;
   return out;
 }
 
