@@ -140,7 +140,7 @@ void StreamRecords(const CostView& view) {
     // Sequence numbers are long and zero-padded: show the significant part, full in the tooltip.
     std::string seq = r.sequence_number;
     size_t nonzero = seq.find_first_not_of('0');
-    std::string shown = nonzero == std::string::npos ? seq : "..." + seq.substr(nonzero);
+    std::string shown = nonzero == std::string::npos ? seq : "#" + seq.substr(nonzero);
     MutedText("%s", shown.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("SequenceNumber %s", seq.c_str());
     ImGui::PopID();
@@ -249,6 +249,18 @@ void DrawCostPanel(CostPanelState* state, const CostView& view, Intents* intents
 
   if (!view.stream_records.empty()) StreamRecords(view);
 
+  // A request that read and wrote no item (UpdateTable, a TTL sweep that found nothing, ...) has
+  // nothing to mark on the size plot: it is left out.
+  if (view.item_sizes.empty() && view.read_units == 0 && view.write_units == 0) {
+    ImGui::Separator();
+    ImGui::PushTextWrapPos(0);
+    ImGui::Text("Session: %d request%s, %s RRU, %s WRU, %s", view.session_requests,
+                view.session_requests == 1 ? "" : "s", FormatUnits(view.session_read_units).c_str(),
+                FormatUnits(view.session_write_units).c_str(),
+                FormatDollars(view.session_dollars).c_str());
+    ImGui::PopTextWrapPos();
+    return;
+  }
   ImGui::Spacing();
   MutedText(view.is_write
                 ? "Write cost of one item by size (per 1 KB)"

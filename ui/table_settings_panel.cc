@@ -310,7 +310,10 @@ void DrawTtl(TableSettingsPanelState* s, const SettingsView& view, const TableSe
     std::string label = kStepLabels[i];
     if (t.ttl_enabled && t.expiring[i] > 0) label += " (" + FormatCount(t.expiring[i]) + ")";
     label += std::string("###advance") + kStepLabels[i];
-    if (TrackedButton(label.c_str())) {
+    bool pressed = ImGui::Button(label.c_str());
+    // Tracked under a name that does not change with the count: "Advance +1 day".
+    TrackItem(std::string("Advance ") + kStepLabels[i]);
+    if (pressed) {
       Queue(intents, "AdvanceTime", {{"Seconds", kStepSeconds[i]}},
             std::string("Advance time ") + kStepLabels[i] + " (TTL sweep)");
     }

@@ -285,7 +285,7 @@ TEST_F(TableSettingsTest, PanelQueuesStreamTtlAdvanceAndDelete) {
   ASSERT_NE(ttl, nullptr);
   EXPECT_EQ(json::parse(ttl->text)["TimeToLiveSpecification"]["AttributeName"], "expiresAt");
   intents.clear();
-  ASSERT_TRUE(ui.Click("+1 day###advance+1 day", draw));
+  ASSERT_TRUE(ui.Click("Advance +1 day", draw));
   const Intent* advance = Find(intents, std::string(kAdvanceTimeOperation));
   ASSERT_NE(advance, nullptr);
   EXPECT_EQ(json::parse(advance->text)["Seconds"], 86400);
