@@ -119,6 +119,36 @@ TEST(FormatsTest, MalformedWorkbenchNamesFieldAndPosition) {
       << message;
 }
 
+// Found by tests/fuzz/model_fuzz.cc (regression input tests/fuzz/regressions/model/): a key
+// without AttributeName, or members of the wrong type, used to abort the importer and exporters;
+// they are reported (import) or read as absent (export of a model whose requests are not checked).
+TEST(FormatsTest, WrongTypedMembersAreErrorsNotCrashes) {
+  Model m;
+  Status s = ImportWorkbench(R"({"ModelName":"M","ModelMetadata":{"Version":"3.0"},
+    "DataModel":[{"TableName":"T","KeyAttributes":{"PartitionKey":{"AttributeType":"S"}}}]})",
+                             &m);
+  EXPECT_EQ(s.code(), ErrorCode::kValidation);
+  EXPECT_NE(s.message().find("DataModel[0].KeyAttributes"), std::string::npos) << s.message();
+  s = ImportWorkbench(R"({"ModelName":7,"ModelMetadata":{"Version":"3.0","Description":[]},
+    "DataModel":[{"TableName":"T","BillingMode":5,
+      "KeyAttributes":{"PartitionKey":{"AttributeName":"pk","AttributeType":1}}}]})",
+                      &m);
+  EXPECT_EQ(s.code(), ErrorCode::kValidation) << s.message();
+
+  Model odd;
+  ASSERT_TRUE(
+      ParseModel(R"({"formatVersion":1,"name":"odd","tables":[{"TableName":"T","BillingMode":3,
+    "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":false}],
+    "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":1,"KeyType":2}],
+    "StreamSpecification":{"StreamEnabled":"yes"},"SSESpecification":{"Enabled":"no"}}]})",
+                 &odd)
+          .ok());
+  const std::string wb = ExportWorkbench(odd);
+  EXPECT_NE(wb.find("\"PartitionKey\""), std::string::npos) << wb;
+  EXPECT_FALSE(ExportCloudFormation(odd).empty());
+  EXPECT_FALSE(ExportAwsCli(odd).empty());
+}
+
 TEST(FormatsTest, CloudFormationDeclaresEachTable) {
   Model m = Builtin("orders");
   json tpl = json::parse(ExportCloudFormation(m), nullptr, false);
