@@ -215,6 +215,11 @@ Status RejectLegacy(const json& req,
 // partition key): {"ItemCollectionKey": {pk}, "SizeEstimateRangeGB": [lower, upper]}, or null when
 // the table has no LSI (DynamoDB returns metrics only for tables with local secondary indexes).
 json ItemCollectionMetricsJson(const storage::Table& table, const Item& item);
+// BatchWriteItem's and TransactWriteItems's ItemCollectionMetrics: adds the metrics of `item`'s
+// collection to (*by_table)[table_name], once per collection (ItemCollectionKey); nothing for a
+// table without LSIs. Call after the writes, so the sizes include them.
+void AddItemCollectionMetrics(json* by_table, const std::string& table_name,
+                              const storage::Table& table, const Item& item);
 
 // Effects helpers.
 void AddTouched(Context& ctx, const std::string& table, const std::string& index, Item key,

@@ -266,6 +266,13 @@ Status BatchWriteItem(Context& ctx) {
     ctx.changed = true;
   }
   ctx.response["UnprocessedItems"] = json::object();
+  if (metrics && *metrics == "SIZE") {
+    json by_table = json::object();
+    for (const Pending& p : writes) {
+      AddItemCollectionMetrics(&by_table, p.table_name, *p.spec.table, p.spec.item);
+    }
+    if (!by_table.empty()) ctx.response["ItemCollectionMetrics"] = std::move(by_table);
+  }
   AddConsumedCapacity(ctx, ParseCapacityDetail(capacity_detail), true);
   return Status::Ok();
 }

@@ -43,6 +43,20 @@ json ItemCollectionMetricsJson(const storage::Table& table, const Item& item) {
   return {{"ItemCollectionKey", key}, {"SizeEstimateRangeGB", {lower, lower + 1.0}}};
 }
 
+void AddItemCollectionMetrics(json* by_table, const std::string& table_name,
+                              const storage::Table& table, const Item& item) {
+  json metrics = ItemCollectionMetricsJson(table, item);
+  if (metrics.is_null()) return;
+  // DynamoDB rule (API BatchWriteItem / TransactWriteItems, ItemCollectionMetrics): per table, a
+  // list of ItemCollectionMetrics objects, one for each item collection the writes affected.
+  json& list = (*by_table)[table_name];
+  if (!list.is_array()) list = json::array();
+  for (const json& m : list) {
+    if (m["ItemCollectionKey"] == metrics["ItemCollectionKey"]) return;
+  }
+  list.push_back(std::move(metrics));
+}
+
 Status RejectLegacy(const json& req,
                     std::initializer_list<std::pair<const char*, const char*>> list) {
   for (const auto& [legacy, modern] : list) {

@@ -379,6 +379,14 @@ Status TransactWriteItems(Context& ctx) {
   }
   if (token) ctx.state.transact_tokens[*token] = {ctx.state.NowMs(), request_hash};
   ctx.changed = true;
+  if (metrics && *metrics == "SIZE") {
+    json by_table = json::object();
+    for (const Action& a : actions) {
+      if (a.spec.kind == WriteKind::kConditionCheck) continue;  // reads only: no collection changes
+      AddItemCollectionMetrics(&by_table, a.table_name, *a.spec.table, a.spec.item);
+    }
+    if (!by_table.empty()) ctx.response["ItemCollectionMetrics"] = std::move(by_table);
+  }
   AddConsumedCapacity(ctx, ParseCapacityDetail(capacity_detail), true, true);
   return Status::Ok();
 }
