@@ -134,7 +134,9 @@ void StreamRecords(const CostView& view) {
     ImGui::PopTextWrapPos();
     if (fonts.mono) ImGui::PopFont();
     if (r.by_service) {
+      ImGui::PushTextWrapPos(0);
       ImGui::TextColored(p.warning, "TTL: deleted by the service (userIdentity Service)");
+      ImGui::PopTextWrapPos();
     }
     ImGui::TableSetColumnIndex(2);
     // Sequence numbers are long and zero-padded: show the significant part, full in the tooltip.

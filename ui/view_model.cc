@@ -618,6 +618,8 @@ CostView BuildCostView(std::string_view operation, bool consistent, const Effect
     view.item_sizes.push_back(static_cast<uint32_t>(t.size_bytes));
     if (view.item_sizes.size() >= 2000) break;
   }
+  // Nothing billed (a TTL sweep's free deletions): no item costs anything to plot.
+  if (effects.read_units == 0 && effects.write_units == 0) view.item_sizes.clear();
   view.read_unit_price_per_million = prices.read_request_unit_per_million;
   view.write_unit_price_per_million = prices.write_request_unit_per_million;
   view.prices_as_of = prices.as_of;

@@ -191,6 +191,7 @@ TEST_F(TableSettingsTest, AdvancingTimeExpiresItemsForFreeWithServiceStreamRecor
   EXPECT_TRUE(cost.stream_records[0].by_service);
   EXPECT_EQ(cost.stream_records[0].keys, "PK = C#c001, SK = CART");
   EXPECT_EQ(cost.write_units, 0);
+  EXPECT_TRUE(cost.item_sizes.empty());  // nothing billed, nothing on the size plot
   // The item is gone; the one expiring in two days is still there.
   Result get = Run("GetItem", {{"TableName", "Orders"},
                                {"Key", {{"PK", {{"S", "C#c001"}}}, {"SK", {{"S", "CART"}}}}}});
