@@ -91,6 +91,7 @@ Status App::PrepareModel(std::string_view name_or_json, double scale, Model* mod
   if (status.ok()) {
     EngineOptions options;
     if (model->prices) options.prices = *model->prices;
+    options.clock_ms = clock_.Function();  // "advance time" moves it (TTL)
     *engine = Engine(options);
     status = monotable::LoadModel(*model, engine);
   }
@@ -198,7 +199,9 @@ const Result& App::Run(std::string_view operation, std::string_view request_json
     request = parsed.dump();
   }
   uint64_t before = engine_.version();
-  last_result_ = engine_.Execute(operation, request);
+  // AdvanceTime is the playground's own: it moves the clock and runs the TTL sweep.
+  last_result_ = operation == kAdvanceTimeOperation ? AdvanceTime(&engine_, &clock_, request)
+                                                    : engine_.Execute(operation, request);
   bool changed = engine_.version() != before;
   last_operation_ = std::string(operation);
   last_request_ = request;
@@ -332,7 +335,7 @@ void App::ApplyIntents() {
         break;
       case IntentKind::kRunRequest:
         Run(intent.operation, intent.text, intent.label);
-        select_side_tab_ = 1;
+        if (side_tab_ != 2) select_side_tab_ = 1;  // the settings tab stays where it acts
         break;
       case IntentKind::kRunPattern:
         RunPatternAt(intent.index);
@@ -480,7 +483,9 @@ void App::Frame() {
   ImGui::End();
 
   // The right column (below the result on narrow screens).
-  ImVec2 cost_pos(x_right, y_body), cost_size(right_w, std::floor(body * 0.56f));
+  // The table settings tab needs height: the cost panel above it gives some while it is open.
+  ImVec2 cost_pos(x_right, y_body),
+      cost_size(right_w, std::floor(body * (side_tab_ == 2 ? 0.36f : 0.56f)));
   ImVec2 side_pos(x_right, y_body + cost_size.y), side_size(right_w, body - cost_size.y);
   if (narrow) {
     float y = y_body + table_h + result_h;
@@ -515,6 +520,17 @@ void App::Frame() {
       if (history_open) {
         side_tab_ = 1;
         DrawHistoryPanel(&history_panel_, history_view_, &intents_);
+        ImGui::EndTabItem();
+      }
+      bool settings_open =
+          ImGui::BeginTabItem("Table settings###settings", nullptr,
+                              select_side_tab_ == 2 ? ImGuiTabItemFlags_SetSelected : 0);
+      TrackItem("Table settings");
+      if (settings_open) {
+        side_tab_ = 2;
+        // Reads the engine only when data, schema, time or the GSI draft moved.
+        RefreshSettingsView(&engine_, clock_, loads_, table_settings_panel_, &settings_view_);
+        DrawTableSettingsPanel(&table_settings_panel_, settings_view_, &intents_);
         ImGui::EndTabItem();
       }
       select_side_tab_ = -1;
@@ -703,6 +719,7 @@ std::string App::StateJson() const {
                       {"writeUnits", session_write_units_},
                       {"dollars", session_dollars_}};
   state["theme"] = dark_ ? "dark" : "light";
+  state["clock"] = {{"nowMs", clock_.NowMs()}, {"offsetMs", clock_.offset_ms()}};
   state["frames"] = frames_;
   state["version"] = engine_.version();
   return state.dump();

@@ -22,6 +22,8 @@
 #include "ui/result_panel.h"
 #include "ui/share_panel.h"
 #include "ui/table_panel.h"
+#include "ui/table_settings.h"
+#include "ui/table_settings_panel.h"
 #include "ui/tour_panel.h"
 #include "ui/views.h"
 
@@ -139,6 +141,8 @@ class App {
   void FrameEmbed();
   void SelectCollection(const std::string& table, const std::string& index);
 
+  // The engine's clock (EngineOptions::clock_ms): real time plus what "advance time" added.
+  PlaygroundClock clock_;
   Engine engine_;
   Model model_;
   std::string model_id_;     // built-in name or "custom"
@@ -178,7 +182,9 @@ class App {
   CostPanelState cost_panel_;
   HistoryPanelState history_panel_;
   TourPanelState tour_panel_;
-  int side_tab_ = 0;  // 0 tour, 1 history
+  TableSettingsPanelState table_settings_panel_;
+  SettingsView settings_view_;  // rebuilt by RefreshSettingsView when data, schema or time moves
+  int side_tab_ = 0;            // 0 tour, 1 history, 2 table settings
   int select_side_tab_ = -1;
 
   Intents intents_;

@@ -148,7 +148,10 @@ Status App::RestoreState(std::string_view json_text) {
     Status status = PrepareModel(base_id, scale, &model, &engine, &id, &used_scale);
     if (!status.ok()) return Status::Validation("state: base: " + status.message());
     for (size_t i = 0; i < writes.size(); ++i) {
-      Result result = engine.Execute(writes[i].first, writes[i].second);
+      // AdvanceTime replays on the fresh page's clock: time moves as it did when saved.
+      Result result = writes[i].first == kAdvanceTimeOperation
+                          ? AdvanceTime(&engine, &clock_, writes[i].second)
+                          : engine.Execute(writes[i].first, writes[i].second);
       if (!result.status.ok()) {
         return Status::Validation("state: writes[" + std::to_string(i) + "] (" + writes[i].first +
                                   ") failed: " + result.status.message());
