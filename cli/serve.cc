@@ -173,6 +173,9 @@ int ServeCommand(const std::vector<std::string>& args) {
 
   EngineOptions engine_options;
   engine_options.region = options.region;
+  // The endpoint never shows effects: reads skip listing every item they return (responses are
+  // byte for byte the same; engine_test pins that).
+  engine_options.record_item_effects = false;
   if (options.clock_ms >= 0) {
     engine_options.clock_ms = [ms = options.clock_ms] { return ms; };
   }
