@@ -218,20 +218,11 @@ class Parser {
     if (Punct("*")) {
       out->select_all = true;
     } else {
-      do {
-        Path p;
-        if (!(s = ParsePath(&p)).ok()) return s;
-        out->projection.push_back(std::move(p));
-      } while (Punct(","));
+      if (!(s = PathList(&out->projection)).ok()) return s;
     }
     if (!(s = Expect("FROM", true)).ok()) return s;
     if (!(s = TableRef(out, true)).ok()) return s;
-    if (Keyword("WHERE")) {
-      Expr e;
-      if (!(s = Condition(&e)).ok()) return s;
-      out->where = std::move(e);
-    }
-    return Status::Ok();
+    return OptionalWhere(out);
   }
 
   Status Insert(Statement* out) {
@@ -271,23 +262,14 @@ class Parser {
         } while (Punct(",") && !IsKeyword("SET") && !IsKeyword("REMOVE"));
         any = true;
       } else if (Keyword("REMOVE")) {
-        do {
-          Path p;
-          if (!(s = ParsePath(&p)).ok()) return s;
-          out->remove.push_back(std::move(p));
-        } while (Punct(","));
+        if (!(s = PathList(&out->remove)).ok()) return s;
         any = true;
       } else {
         break;
       }
     }
     if (!any) return Unexpected();
-    if (Keyword("WHERE")) {
-      Expr e;
-      if (!(s = Condition(&e)).ok()) return s;
-      out->where = std::move(e);
-    }
-    return Status::Ok();
+    return OptionalWhere(out);
   }
 
   Status Delete(Statement* out) {
@@ -295,11 +277,27 @@ class Parser {
     Status s;
     if (!(s = Expect("FROM", true)).ok()) return s;
     if (!(s = TableRef(out, false)).ok()) return s;
-    if (Keyword("WHERE")) {
-      Expr e;
-      if (!(s = Condition(&e)).ok()) return s;
-      out->where = std::move(e);
-    }
+    return OptionalWhere(out);
+  }
+
+  // [WHERE condition], the tail SELECT, UPDATE and DELETE share.
+  Status OptionalWhere(Statement* out) {
+    if (!Keyword("WHERE")) return Status::Ok();
+    Expr e;
+    Status s = Condition(&e);
+    if (!s.ok()) return s;
+    out->where = std::move(e);
+    return Status::Ok();
+  }
+
+  // path {, path}: a SELECT's projection, an UPDATE's REMOVE list.
+  Status PathList(std::vector<Path>* out) {
+    do {
+      Path p;
+      Status s = ParsePath(&p);
+      if (!s.ok()) return s;
+      out->push_back(std::move(p));
+    } while (Punct(","));
     return Status::Ok();
   }
 
