@@ -253,25 +253,17 @@ void DrawCostPanel(CostPanelState* state, const CostView& view, Intents* intents
 
   // A request that read and wrote no item (UpdateTable, a TTL sweep that found nothing, ...) has
   // nothing to mark on the size plot: it is left out.
-  if (view.item_sizes.empty() && view.read_units == 0 && view.write_units == 0) {
-    ImGui::Separator();
-    ImGui::PushTextWrapPos(0);
-    ImGui::Text("Session: %d request%s, %s RRU, %s WRU, %s", view.session_requests,
-                view.session_requests == 1 ? "" : "s", FormatUnits(view.session_read_units).c_str(),
-                FormatUnits(view.session_write_units).c_str(),
-                FormatDollars(view.session_dollars).c_str());
-    ImGui::PopTextWrapPos();
-    return;
+  if (!view.item_sizes.empty() || view.read_units != 0 || view.write_units != 0) {
+    ImGui::Spacing();
+    MutedText(view.is_write
+                  ? "Write cost of one item by size (per 1 KB)"
+                  : (view.consistent ? "Read cost of one item by size (strong, per 4 KB)"
+                                     : "Read cost of one item by size (eventual, per 4 KB)"));
+    float plot_height = std::max(90 * scale, ImGui::GetContentRegionAvail().y -
+                                                 ImGui::GetTextLineHeightWithSpacing() * 1.5f);
+    plot_height = std::min(plot_height, 180 * scale);
+    CostPlot(view, plot_height);
   }
-  ImGui::Spacing();
-  MutedText(view.is_write
-                ? "Write cost of one item by size (per 1 KB)"
-                : (view.consistent ? "Read cost of one item by size (strong, per 4 KB)"
-                                   : "Read cost of one item by size (eventual, per 4 KB)"));
-  float plot_height = std::max(
-      90 * scale, ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeightWithSpacing() * 1.5f);
-  plot_height = std::min(plot_height, 180 * scale);
-  CostPlot(view, plot_height);
 
   ImGui::Separator();
   ImGui::PushTextWrapPos(0);
