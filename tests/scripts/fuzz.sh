@@ -101,7 +101,7 @@ for t in $targets; do
     # Why: libFuzzer's "ERROR: libFuzzer: deadly signal|timeout|out-of-memory|..." or the
     # sanitizer's SUMMARY line; and the input, so a failure seen only in CI can be replayed here
     # (`base64 -d > x && build-fuzz/tests/fuzz/fuzz_<target> x`).
-    why=$(grep -m1 -o 'ERROR: libFuzzer: [a-z-]*\|SUMMARY: [A-Za-z]*Sanitizer: [^ ]*' "$log" ||
+    why=$(grep -m1 -o 'ERROR: libFuzzer: [a-z -]*\|SUMMARY: [A-Za-z]*Sanitizer: [^ ]*' "$log" ||
       echo 'no libFuzzer verdict')
     artifact=$(grep -o "Test unit written to [^ ]*" "$log" | tail -1 | sed 's/Test unit written to //')
     summary+=("$(printf '  %-14s FAILED: %s (log %s, input %s)' "$t" "$why" "$log" "${artifact:-none}")")
