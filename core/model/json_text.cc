@@ -1,6 +1,5 @@
 // json_text: JSON text helpers for core/model: a fast DynamoDB JSON writer for items, positions
 // (line, column) of a path in a JSON text, and parse errors with positions.
-#include <cstdio>
 #include <string>
 
 #include "api/wire.h"
