@@ -2,15 +2,11 @@
 // send result and effects events, and ignore messages from origins the embedder did not allow.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launch, serve } from "./launch.mjs";
+import { dist, launch, serve, shots } from "./launch.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const dist = join(here, "..", "..", "dist");
-const shots = join(here, "screenshots");
-mkdirSync(shots, { recursive: true });
 
 // A page from another origin that tries to drive the first widget of the page framing it.
 const kEvil = `<!doctype html><script>

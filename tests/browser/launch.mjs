@@ -1,9 +1,15 @@
 // Starts Debian's Chromium headless with software WebGL (TOOLCHAIN.md's flags) through
 // playwright-core, and a static server for dist/ on 127.0.0.1. Shared by the browser tests.
 import { createServer } from "node:http";
-import { readFileSync, statSync } from "node:fs";
-import { extname, join, normalize } from "node:path";
+import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, extname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+
+// The built site (scripts/build-web) and where the tests put screenshots to look at (git-ignored).
+export const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist");
+export const shots = join(dirname(fileURLToPath(import.meta.url)), "screenshots");
+mkdirSync(shots, { recursive: true });
 
 const kTypes = {
   ".html": "text/html; charset=utf-8",

@@ -3,17 +3,13 @@
 // dist/monotable.html works straight from file:// with nothing else around it.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
   "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { launch, openApp, serve } from "./launch.mjs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { dist, launch, openApp, serve, shots } from "./launch.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const dist = join(here, "..", "..", "dist");
-const shots = join(here, "screenshots");
-mkdirSync(shots, { recursive: true });
 
 let browser;
 

@@ -4,15 +4,9 @@
 // the effects, and take screenshots (tests/browser/screenshots/, git-ignored) to look at.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { launch, serve } from "./launch.mjs";
+import { join } from "node:path";
+import { dist, launch, serve, shots } from "./launch.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const dist = join(here, "..", "..", "dist");
-const shots = join(here, "screenshots");
-mkdirSync(shots, { recursive: true });
 
 let server;
 let browser;
