@@ -75,8 +75,10 @@ struct Context {
   std::vector<std::string> raw_texts;
   bool raw_allowed = false;
   json Raw(std::string text);
-  // The response body: response.dump() with the raw texts spliced in.
+  // The response body: response.dump() with the raw texts spliced in; or, when a handler wrote
+  // the whole body as text itself (only when raw_allowed), that text.
   std::string Body() const;
+  std::optional<std::string> body_text;
   // False when EngineOptions::record_item_effects is off: read paths then skip the per-item
   // Effects::items entries (and the key copies they need).
   bool records_items() const { return state.options.record_item_effects; }
@@ -110,6 +112,21 @@ Status DescribeTimeToLive(Context& ctx);
 Status TagResource(Context& ctx);
 Status UntagResource(Context& ctx);
 Status ListTagsOfResource(Context& ctx);
+
+// GetItem in two halves, so the general reader and the fast reader (fast_requests.h) share
+// everything after reading: ReadGetItem reads and checks a request's members in DynamoDB's order
+// (types, constraints, legacy members, expression parameters, the projection) and touches no
+// table; RunGetItem does the rest (table, key, billing, effects, response).
+struct GetItemRequest {
+  std::string table_name;
+  Item key;
+  bool consistent = false;
+  std::optional<std::string> capacity_detail;  // ReturnConsumedCapacity as sent
+  std::optional<std::string> projection_text;  // ProjectionExpression as sent
+  expr::Projection projection;                 // parsed, when projection_text is set
+};
+Status ReadGetItem(const json& request, GetItemRequest* out);
+Status RunGetItem(Context& ctx, const GetItemRequest& request);
 
 // Deletes every item whose TimeToLive attribute (a Number, epoch seconds) is before now, as
 // DynamoDB's background TTL process does: no capacity billed, effects record each deletion as

@@ -458,6 +458,7 @@ json Context::Raw(std::string text) {
 }
 
 std::string Context::Body() const {
+  if (body_text) return *body_text;
   if (raw_texts.empty()) return response.dump();
   size_t size = 256;
   for (const std::string& text : raw_texts) size += text.size();

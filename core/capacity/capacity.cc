@@ -47,19 +47,39 @@ int64_t IndexWriteHalfUnits(const storage::IndexChange& change) {
 
 double ToUnits(int64_t half_units) { return static_cast<double>(half_units) / 2.0; }
 
-std::string FormatBytes(uint64_t bytes) {
-  std::string digits = std::to_string(bytes);
-  std::string out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
-    out.push_back(digits[i]);
+namespace {
+
+// Appends `n` in digits grouped by thousands ("1,234,567"), without temporaries: these texts are
+// written for every request (the effects' arithmetic), so they stay cheap.
+void AppendGrouped(uint64_t n, std::string* out) {
+  char digits[24];
+  int len = 0;
+  do {
+    digits[len++] = static_cast<char>('0' + n % 10);
+    n /= 10;
+  } while (n);
+  for (int i = len - 1; i >= 0; --i) {
+    out->push_back(digits[i]);
+    if (i > 0 && i % 3 == 0) out->push_back(',');
   }
+}
+
+void AppendUnits(int64_t half_units, std::string* out) {
+  AppendGrouped(static_cast<uint64_t>(half_units / 2), out);
+  if (half_units % 2) out->append(".5");
+}
+
+}  // namespace
+
+std::string FormatBytes(uint64_t bytes) {
+  std::string out;
+  AppendGrouped(bytes, &out);
   return out;
 }
 
 std::string FormatUnits(int64_t half_units) {
-  std::string out = FormatBytes(static_cast<uint64_t>(half_units / 2));
-  if (half_units % 2) out += ".5";
+  std::string out;
+  AppendUnits(half_units, &out);
   return out;
 }
 
@@ -77,21 +97,32 @@ std::string_view ReadModeName(ReadMode mode) {
 
 std::string ReadArithmetic(uint64_t items, uint64_t bytes, ReadMode mode) {
   const uint64_t blocks = Blocks(bytes, kReadUnitBytes);
-  std::string out = FormatBytes(items) + (items == 1 ? " item, " : " items, ") +
-                    FormatBytes(bytes) + " bytes read, rounded up to " + FormatBytes(blocks * 4) +
-                    " KB = " + FormatBytes(blocks) + " RRU; " + std::string(ReadModeName(mode));
+  std::string out;
+  out.reserve(112);
+  AppendGrouped(items, &out);
+  out.append(items == 1 ? " item, " : " items, ");
+  AppendGrouped(bytes, &out);
+  out.append(" bytes read, rounded up to ");
+  AppendGrouped(blocks * 4, &out);
+  out.append(" KB = ");
+  AppendGrouped(blocks, &out);
+  out.append(" RRU; ");
+  out.append(ReadModeName(mode));
   switch (mode) {
     case ReadMode::kEventual:
-      out += " x0.5";
+      out.append(" x0.5");
       break;
     case ReadMode::kStrong:
-      out += " x1";
+      out.append(" x1");
       break;
     case ReadMode::kTransactional:
-      out += " x2";
+      out.append(" x2");
       break;
   }
-  return out + " = " + FormatUnits(ReadHalfUnits(bytes, mode)) + " RRU";
+  out.append(" = ");
+  AppendUnits(ReadHalfUnits(bytes, mode), &out);
+  out.append(" RRU");
+  return out;
 }
 
 std::string WriteArithmetic(uint64_t bytes, bool transactional, std::string_view what) {

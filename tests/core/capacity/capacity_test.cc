@@ -42,6 +42,17 @@ TEST(Capacity, ArithmeticReadsLikeTheDesign) {
             "0.5 RRU");
   EXPECT_EQ(FormatUnits(5), "2.5");
   EXPECT_EQ(FormatBytes(1234567), "1,234,567");
+  EXPECT_EQ(FormatBytes(0), "0");
+  EXPECT_EQ(FormatBytes(999), "999");
+  EXPECT_EQ(FormatBytes(1000), "1,000");
+  EXPECT_EQ(FormatBytes(100000), "100,000");
+  EXPECT_EQ(FormatUnits(0), "0");
+  EXPECT_EQ(FormatUnits(2001), "1,000.5");
+  EXPECT_EQ(ReadArithmetic(1, 409600, ReadMode::kTransactional),
+            "1 item, 409,600 bytes read, rounded up to 400 KB = 100 RRU; transactional x2 = 200 "
+            "RRU");
+  EXPECT_EQ(ReadArithmetic(1, 0, ReadMode::kStrong),
+            "1 item, 0 bytes read, rounded up to 4 KB = 1 RRU; strongly consistent x1 = 1 RRU");
 }
 
 TEST(Capacity, MeterTotalsPerTableAndIndexAndPricesThem) {

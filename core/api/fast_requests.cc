@@ -1,0 +1,183 @@
+// fast_requests: the request-text readers of fast_requests.h.
+#include "api/fast_requests.h"
+
+namespace monotable::api {
+namespace {
+
+// A forward-only reader of the JSON subset the fast readers accept. Every method returns false
+// on anything outside that subset; the caller then declines.
+class Scanner {
+ public:
+  explicit Scanner(std::string_view text) : p_(text.data()), end_(text.data() + text.size()) {}
+
+  // JSON whitespace (RFC 8259: space, tab, line feed, carriage return).
+  void SkipSpace() {
+    while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
+  }
+  bool Eat(char c) {
+    SkipSpace();
+    if (p_ == end_ || *p_ != c) return false;
+    ++p_;
+    return true;
+  }
+  // Peeks the next significant character (0 at the end).
+  char Peek() {
+    SkipSpace();
+    return p_ == end_ ? '\0' : *p_;
+  }
+  // A string of printable ASCII without escapes; the view points into the text.
+  bool String(std::string_view* out) {
+    if (!Eat('"')) return false;
+    const char* start = p_;
+    while (p_ < end_) {
+      const unsigned char c = static_cast<unsigned char>(*p_);
+      if (c == '"') {
+        *out = std::string_view(start, static_cast<size_t>(p_ - start));
+        ++p_;
+        return true;
+      }
+      if (c == '\\' || c < 0x20 || c >= 0x7f) return false;
+      ++p_;
+    }
+    return false;
+  }
+  // true or false.
+  bool Bool(bool* out) {
+    SkipSpace();
+    if (Literal("true")) {
+      *out = true;
+      return true;
+    }
+    if (Literal("false")) {
+      *out = false;
+      return true;
+    }
+    return false;
+  }
+  bool AtEnd() {
+    SkipSpace();
+    return p_ == end_;
+  }
+
+ private:
+  bool Literal(std::string_view word) {
+    if (static_cast<size_t>(end_ - p_) < word.size() || std::string_view(p_, word.size()) != word)
+      return false;
+    p_ += word.size();
+    return true;
+  }
+
+  const char* p_;
+  const char* end_;
+};
+
+// The members of an object, one at a time: `{` then (name, value) pairs separated by commas.
+// Next() reads the separator and the member name; the caller reads the value.
+class Members {
+ public:
+  explicit Members(Scanner* s) : s_(s) {}
+  // Opens the object. False if it is not an object.
+  bool Open() { return s_->Eat('{'); }
+  // Reads the next member's name into *name: true; at the closing brace: false with *done set.
+  bool Next(std::string_view* name, bool* done) {
+    *done = false;
+    if (first_) {
+      first_ = false;
+      if (s_->Peek() == '}') {
+        s_->Eat('}');
+        *done = true;
+        return false;
+      }
+    } else {
+      const char c = s_->Peek();
+      if (c == '}') {
+        s_->Eat('}');
+        *done = true;
+        return false;
+      }
+      if (!s_->Eat(',')) return false;
+    }
+    return s_->String(name) && s_->Eat(':');
+  }
+
+ private:
+  Scanner* s_;
+  bool first_ = true;
+};
+
+// One key attribute value: {"S": "..."} (not empty) or {"N": "..."} (a valid number), nothing
+// else. The general reader builds the same Value from these (wire.cc BuildS / BuildN).
+bool ReadKeyValue(Scanner* s, Value* out) {
+  Members m(s);
+  if (!m.Open()) return false;
+  std::string_view type, payload;
+  bool done = false;
+  if (!m.Next(&type, &done) || !s->String(&payload)) return false;
+  if (m.Next(&type, &done) || !done) return false;  // exactly one member
+  if (type == "S") {
+    // An empty key string is an error the general path words; decline it.
+    if (payload.empty()) return false;
+    *out = Value::S(std::string(payload));
+    return true;
+  }
+  if (type == "N") {
+    Number n;
+    if (!Number::Parse(payload, &n).ok()) return false;
+    *out = Value::N(n);
+    return true;
+  }
+  return false;
+}
+
+bool ReadKey(Scanner* s, Item* key) {
+  Members m(s);
+  if (!m.Open()) return false;
+  std::string_view name;
+  bool done = false;
+  while (m.Next(&name, &done)) {
+    if (name.empty()) return false;
+    Value value;
+    if (!ReadKeyValue(s, &value)) return false;
+    if (!key->emplace(std::string(name), std::move(value)).second) return false;  // repeated
+  }
+  return done && !key->empty();
+}
+
+}  // namespace
+
+bool FastReadGetItem(std::string_view text, GetItemRequest* out) {
+  Scanner s(text);
+  Members m(&s);
+  if (!m.Open()) return false;
+  bool has_table = false, has_key = false, has_consistent = false;
+  std::string_view name, value;
+  bool done = false;
+  while (m.Next(&name, &done)) {
+    if (name == "TableName" && !has_table) {
+      if (!s.String(&value)) return false;
+      out->table_name.assign(value);
+      has_table = true;
+    } else if (name == "Key" && !has_key) {
+      if (!ReadKey(&s, &out->key)) return false;
+      has_key = true;
+    } else if (name == "ConsistentRead" && !has_consistent) {
+      if (!s.Bool(&out->consistent)) return false;
+      has_consistent = true;
+    } else if (name == "ReturnConsumedCapacity" && !out->capacity_detail) {
+      if (!s.String(&value)) return false;
+      out->capacity_detail.emplace(value);
+    } else {
+      return false;  // anything else is the general reader's to judge
+    }
+  }
+  if (!done || !s.AtEnd() || !has_table || !has_key) return false;
+  // The constraints the general reader checks on these members (ReadGetItem): any violation is
+  // an error it words, so decline.
+  Constraints c;
+  c.Enum(out->capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
+  const std::optional<std::string> table_name(out->table_name);
+  c.TableName(table_name, "tableName", true);
+  return c.empty();
+}
+
+}  // namespace monotable::api

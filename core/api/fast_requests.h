@@ -1,0 +1,24 @@
+// fast_requests: readers for the hottest requests that work on the request text itself, with no
+// JSON tree, for the common shape of a request only.
+//
+// Contract: a fast reader either declines (returns false, *out unspecified) or fills *out exactly
+// as the general reader (ReadGetItem on the parsed request) would and with the same outcome: OK.
+// It declines whenever the text is anything but the plain case it knows: an unknown or repeated
+// member, a null, a string with an escape or a byte outside printable ASCII, an attribute type
+// other than S or N, any value the general reader would reject. Declining costs nothing but time:
+// the caller then runs the general path, which gives DynamoDB's answer, errors included. A test
+// (tests/core/api/fast_requests_test.cc) feeds both readers valid, invalid and randomly damaged
+// requests and checks this contract.
+#pragma once
+
+#include <string_view>
+
+#include "api/api.h"
+
+namespace monotable::api {
+
+// GetItem with TableName, Key (S and N attributes), and optionally ConsistentRead and
+// ReturnConsumedCapacity; ProjectionExpression and the rest decline.
+bool FastReadGetItem(std::string_view text, GetItemRequest* out);
+
+}  // namespace monotable::api
