@@ -9,6 +9,7 @@
 #include "api/api.h"
 #include "api/errors.h"
 #include "api/fast_requests.h"
+#include "api/request_json.h"
 #include "api/streams.h"
 
 namespace monotable {
@@ -132,8 +133,12 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
       return result;
     }
   }
-  // A body that is not JSON (or not a JSON object) is DynamoDB's SerializationException.
-  api::json request = api::json::parse(request_json, nullptr, false);
+  // A body that is not JSON (or not a JSON object) is DynamoDB's SerializationException. Plain
+  // requests are read by our own reader (request_json.h); whatever it declines, nlohmann judges.
+  api::json request;
+  if (!api::ParseRequestJson(request_json, &request)) {
+    request = api::json::parse(request_json, nullptr, false);
+  }
   if (request.is_discarded() || !request.is_object()) {
     api::RenderError(Status(ErrorCode::kSerialization, ""), nullptr, &result);
     return result;
