@@ -12,7 +12,9 @@
 #include "api/wire.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <utility>
 #include <vector>
@@ -580,6 +582,346 @@ json ToJson(const Item& item) {
   return out;
 }
 
+// --- direct writer ------------------------------------------------------------------------------
+//
+// Every Append* function below writes through one Writer: a 1 KB buffer on the stack, flushed into
+// the std::string with one append when full and when the function returns. A response is made of
+// many tiny pieces (a quote, a colon, `{"S":`, a short name); std::string::push_back and append are
+// out-of-line calls with a capacity check each in libc++ (Emscripten's standard library), and a
+// Scan page of 100 items made ~3,000 of them. Here a piece is a bounds check and a copy into the
+// buffer, and the string sees one append per kilobyte. (The first form of this writer also called
+// out->reserve(out->size() + n) before every string: libc++'s reserve allocates exactly what is
+// asked, so that re-allocated and copied the whole response again and again; libstdc++ doubles,
+// which hid it natively. A fifth of a Scan page's time in WebAssembly went to those copies.)
+
+namespace {
+
+class Writer {
+ public:
+  explicit Writer(std::string* out) : out_(out) {}
+  Writer(const Writer&) = delete;
+  Writer& operator=(const Writer&) = delete;
+  ~Writer() { Flush(); }
+
+  void Put(char c) {
+    if (n_ == kSize) Flush();
+    buf_[n_++] = c;
+  }
+  void Put(std::string_view s) {
+    if (s.size() > kSize - n_) {
+      Flush();
+      if (s.size() > kSize / 2) {  // long runs go straight to the string
+        out_->append(s.data(), s.size());
+        return;
+      }
+    }
+    std::memcpy(buf_ + n_, s.data(), s.size());
+    n_ += s.size();
+  }
+  // Room for `n` (at most kSize) bytes written with PutUnchecked.
+  void Room(size_t n) {
+    if (n > kSize - n_) Flush();
+  }
+  void PutUnchecked(char c) { buf_[n_++] = c; }
+
+  void Flush() {
+    if (n_ == 0) return;
+    const size_t need = out_->size() + n_;
+    // Geometric growth, whatever reserve does in this standard library (see above).
+    if (need > out_->capacity()) out_->reserve(std::max(need, 2 * out_->capacity()));
+    out_->append(buf_, n_);
+    n_ = 0;
+  }
+
+ private:
+  static constexpr size_t kSize = 1024;
+  std::string* out_;
+  size_t n_ = 0;
+  char buf_[kSize];
+};
+
+// For each byte: 0 if it is written as is, else the character after the backslash of its escape
+// ('u' for \u00xx). nlohmann's dump escapes exactly these: '"', '\\' and the control characters
+// below 0x20 (DEL and everything from 0x80 up are written as they are).
+constexpr std::array<char, 256> kEscape = [] {
+  std::array<char, 256> t{};
+  for (int c = 0; c < 0x20; ++c) t[c] = 'u';
+  t['\b'] = 'b';
+  t['\f'] = 'f';
+  t['\n'] = 'n';
+  t['\r'] = 'r';
+  t['\t'] = 't';
+  t['"'] = '"';
+  t['\\'] = '\\';
+  return t;
+}();
+
+void WriteJsonString(std::string_view s, Writer& w) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  w.Put('"');
+  const char* p = s.data();
+  const char* const end = p + s.size();
+  while (p < end) {
+    const char* run = p;
+    while (p < end && kEscape[static_cast<unsigned char>(*p)] == 0) ++p;
+    w.Put(std::string_view(run, static_cast<size_t>(p - run)));
+    if (p == end) break;
+    const auto c = static_cast<unsigned char>(*p++);
+    const char e = kEscape[c];
+    w.Room(6);
+    w.PutUnchecked('\\');
+    w.PutUnchecked(e);
+    if (e == 'u') {
+      w.PutUnchecked('0');
+      w.PutUnchecked('0');
+      w.PutUnchecked(kHex[c >> 4]);
+      w.PutUnchecked(kHex[c & 15]);
+    }
+  }
+  w.Put('"');
+}
+
+void WriteBase64(std::string_view bytes, Writer& w) {
+  static constexpr char kAlphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  size_t i = 0;
+  for (; i + 3 <= bytes.size(); i += 3) {
+    uint32_t triple = (static_cast<uint8_t>(bytes[i]) << 16) |
+                      (static_cast<uint8_t>(bytes[i + 1]) << 8) |
+                      static_cast<uint8_t>(bytes[i + 2]);
+    w.Room(4);
+    w.PutUnchecked(kAlphabet[(triple >> 18) & 63]);
+    w.PutUnchecked(kAlphabet[(triple >> 12) & 63]);
+    w.PutUnchecked(kAlphabet[(triple >> 6) & 63]);
+    w.PutUnchecked(kAlphabet[triple & 63]);
+  }
+  size_t rest = bytes.size() - i;
+  if (rest > 0) {
+    uint32_t triple = static_cast<uint32_t>(static_cast<uint8_t>(bytes[i])) << 16;
+    if (rest == 2) triple |= static_cast<uint32_t>(static_cast<uint8_t>(bytes[i + 1])) << 8;
+    w.Room(4);
+    w.PutUnchecked(kAlphabet[(triple >> 18) & 63]);
+    w.PutUnchecked(kAlphabet[(triple >> 12) & 63]);
+    w.PutUnchecked(rest == 2 ? kAlphabet[(triple >> 6) & 63] : '=');
+    w.PutUnchecked('=');
+  }
+}
+
+void WriteItem(const Item& item, Writer& w);
+
+void WriteValue(const Value& v, Writer& w) {
+  switch (v.type()) {
+    case Type::kS:
+      w.Put("{\"S\":");
+      WriteJsonString(v.s(), w);
+      break;
+    case Type::kN:
+      // Canonical number text holds only digits, '-' and '.': nothing to escape.
+      w.Put("{\"N\":\"");
+      w.Put(v.n().ToString());
+      w.Put('"');
+      break;
+    case Type::kB:
+      w.Put("{\"B\":\"");
+      WriteBase64(v.s(), w);
+      w.Put('"');
+      break;
+    case Type::kBool:
+      w.Put(v.boolean() ? "{\"BOOL\":true" : "{\"BOOL\":false");
+      break;
+    case Type::kNull:
+      w.Put("{\"NULL\":true");
+      break;
+    case Type::kL: {
+      w.Put("{\"L\":[");
+      bool first = true;
+      for (const Value& element : v.l()) {
+        if (!first) w.Put(',');
+        first = false;
+        WriteValue(element, w);
+      }
+      w.Put(']');
+      break;
+    }
+    case Type::kM:
+      w.Put("{\"M\":");
+      WriteItem(v.m(), w);
+      break;
+    case Type::kSS: {
+      w.Put("{\"SS\":[");
+      bool first = true;
+      for (const std::string& s : v.strings()) {
+        if (!first) w.Put(',');
+        first = false;
+        WriteJsonString(s, w);
+      }
+      w.Put(']');
+      break;
+    }
+    case Type::kNS: {
+      w.Put("{\"NS\":[");
+      bool first = true;
+      for (const Number& n : v.numbers()) {
+        if (!first) w.Put(',');
+        first = false;
+        w.Put('"');
+        w.Put(n.ToString());
+        w.Put('"');
+      }
+      w.Put(']');
+      break;
+    }
+    case Type::kBS: {
+      w.Put("{\"BS\":[");
+      bool first = true;
+      for (const std::string& b : v.strings()) {
+        if (!first) w.Put(',');
+        first = false;
+        w.Put('"');
+        WriteBase64(b, w);
+        w.Put('"');
+      }
+      w.Put(']');
+      break;
+    }
+  }
+  w.Put('}');
+}
+
+void WriteItem(const Item& item, Writer& w) {
+  // Item iterates in byte order of the names, as the json object ToJson builds does.
+  w.Put('{');
+  bool first = true;
+  for (const auto& [name, value] : item) {
+    if (!first) w.Put(',');
+    first = false;
+    WriteJsonString(name, w);
+    w.Put(':');
+    WriteValue(value, w);
+  }
+  w.Put('}');
+}
+
+void WriteEncodedMap(storage::ItemReader& r, Writer& w);
+
+void WriteEncodedValue(storage::ItemReader& r, Writer& w) {
+  using storage::Tag;
+  const Tag tag = r.ReadTag();
+  switch (tag) {
+    case Tag::kS:
+      w.Put("{\"S\":");
+      WriteJsonString(r.Bytes(), w);
+      break;
+    case Tag::kN:
+      w.Put("{\"N\":\"");
+      w.Put(r.Bytes());  // canonical number text: nothing to escape
+      w.Put('"');
+      break;
+    case Tag::kB:
+      w.Put("{\"B\":\"");
+      WriteBase64(r.Bytes(), w);
+      w.Put('"');
+      break;
+    case Tag::kTrue:
+      w.Put("{\"BOOL\":true");
+      break;
+    case Tag::kFalse:
+      w.Put("{\"BOOL\":false");
+      break;
+    case Tag::kNull:
+      w.Put("{\"NULL\":true");
+      break;
+    case Tag::kL: {
+      w.Put("{\"L\":[");
+      for (uint32_t i = 0, n = r.Count(); i < n; ++i) {
+        if (i) w.Put(',');
+        WriteEncodedValue(r, w);
+      }
+      w.Put(']');
+      break;
+    }
+    case Tag::kM:
+      w.Put("{\"M\":");
+      WriteEncodedMap(r, w);
+      break;
+    case Tag::kSS:
+    case Tag::kNS:
+    case Tag::kBS: {
+      w.Put(tag == Tag::kSS ? "{\"SS\":[" : tag == Tag::kNS ? "{\"NS\":[" : "{\"BS\":[");
+      for (uint32_t i = 0, n = r.Count(); i < n; ++i) {
+        if (i) w.Put(',');
+        if (tag == Tag::kSS) {
+          WriteJsonString(r.Bytes(), w);
+        } else {
+          w.Put('"');
+          if (tag == Tag::kNS) {
+            w.Put(r.Bytes());
+          } else {
+            WriteBase64(r.Bytes(), w);
+          }
+          w.Put('"');
+        }
+      }
+      w.Put(']');
+      break;
+    }
+  }
+  w.Put('}');
+}
+
+void WriteEncodedMap(storage::ItemReader& r, Writer& w) {
+  w.Put('{');
+  for (uint32_t i = 0, n = r.Count(); i < n; ++i) {
+    if (i) w.Put(',');
+    WriteJsonString(r.Bytes(), w);
+    w.Put(':');
+    WriteEncodedValue(r, w);
+  }
+  w.Put('}');
+}
+
+void WriteDump(const json& tree, const std::vector<std::string>& raw, Writer& w) {
+  switch (tree.type()) {
+    case json::value_t::binary: {
+      const size_t i = static_cast<size_t>(tree.get_binary().subtype());
+      if (i < raw.size()) w.Put(raw[i]);
+      return;
+    }
+    case json::value_t::object: {
+      w.Put('{');
+      bool first = true;
+      for (auto it = tree.begin(); it != tree.end(); ++it) {
+        if (!first) w.Put(',');
+        first = false;
+        WriteJsonString(it.key(), w);
+        w.Put(':');
+        WriteDump(it.value(), raw, w);
+      }
+      w.Put('}');
+      return;
+    }
+    case json::value_t::array: {
+      w.Put('[');
+      bool first = true;
+      for (const json& element : tree) {
+        if (!first) w.Put(',');
+        first = false;
+        WriteDump(element, raw, w);
+      }
+      w.Put(']');
+      return;
+    }
+    case json::value_t::string:
+      WriteJsonString(tree.get_ref<const std::string&>(), w);
+      return;
+    default:
+      w.Put(tree.dump());  // numbers, booleans, null: nlohmann's own formatting
+      return;
+  }
+}
+
+}  // namespace
+
 std::string Base64Encode(std::string_view bytes) {
   std::string out;
   AppendBase64(bytes, &out);
@@ -587,253 +929,28 @@ std::string Base64Encode(std::string_view bytes) {
 }
 
 void AppendBase64(std::string_view bytes, std::string* out) {
-  static constexpr char kAlphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  out->reserve(out->size() + (bytes.size() + 2) / 3 * 4);
-  size_t i = 0;
-  for (; i + 3 <= bytes.size(); i += 3) {
-    uint32_t triple = (static_cast<uint8_t>(bytes[i]) << 16) |
-                      (static_cast<uint8_t>(bytes[i + 1]) << 8) |
-                      static_cast<uint8_t>(bytes[i + 2]);
-    out->push_back(kAlphabet[(triple >> 18) & 63]);
-    out->push_back(kAlphabet[(triple >> 12) & 63]);
-    out->push_back(kAlphabet[(triple >> 6) & 63]);
-    out->push_back(kAlphabet[triple & 63]);
-  }
-  size_t rest = bytes.size() - i;
-  if (rest > 0) {
-    uint32_t triple = static_cast<uint32_t>(static_cast<uint8_t>(bytes[i])) << 16;
-    if (rest == 2) triple |= static_cast<uint32_t>(static_cast<uint8_t>(bytes[i + 1])) << 8;
-    out->push_back(kAlphabet[(triple >> 18) & 63]);
-    out->push_back(kAlphabet[(triple >> 12) & 63]);
-    out->push_back(rest == 2 ? kAlphabet[(triple >> 6) & 63] : '=');
-    out->push_back('=');
-  }
+  Writer w(out);
+  WriteBase64(bytes, w);
 }
 
-// --- direct writer ------------------------------------------------------------------------------
-
 void AppendJsonString(std::string_view s, std::string* out) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  out->reserve(out->size() + s.size() + 2);
-  out->push_back('"');
-  size_t run = 0;  // start of the bytes not yet copied
-  for (size_t i = 0; i < s.size(); ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
-    out->append(s.data() + run, i - run);
-    run = i + 1;
-    out->push_back('\\');
-    switch (c) {
-      case '"':
-        out->push_back('"');
-        break;
-      case '\\':
-        out->push_back('\\');
-        break;
-      case '\b':
-        out->push_back('b');
-        break;
-      case '\f':
-        out->push_back('f');
-        break;
-      case '\n':
-        out->push_back('n');
-        break;
-      case '\r':
-        out->push_back('r');
-        break;
-      case '\t':
-        out->push_back('t');
-        break;
-      default:
-        out->append("u00");
-        out->push_back(kHex[c >> 4]);
-        out->push_back(kHex[c & 15]);
-        break;
-    }
-  }
-  out->append(s.data() + run, s.size() - run);
-  out->push_back('"');
+  Writer w(out);
+  WriteJsonString(s, w);
 }
 
 void AppendValueJson(const Value& v, std::string* out) {
-  switch (v.type()) {
-    case Type::kS:
-      out->append("{\"S\":");
-      AppendJsonString(v.s(), out);
-      break;
-    case Type::kN:
-      // Canonical number text holds only digits, '-' and '.': nothing to escape.
-      out->append("{\"N\":\"");
-      out->append(v.n().ToString());
-      out->push_back('"');
-      break;
-    case Type::kB:
-      out->append("{\"B\":\"");
-      AppendBase64(v.s(), out);
-      out->push_back('"');
-      break;
-    case Type::kBool:
-      out->append(v.boolean() ? "{\"BOOL\":true" : "{\"BOOL\":false");
-      break;
-    case Type::kNull:
-      out->append("{\"NULL\":true");
-      break;
-    case Type::kL: {
-      out->append("{\"L\":[");
-      bool first = true;
-      for (const Value& element : v.l()) {
-        if (!first) out->push_back(',');
-        first = false;
-        AppendValueJson(element, out);
-      }
-      out->push_back(']');
-      break;
-    }
-    case Type::kM:
-      out->append("{\"M\":");
-      AppendItemJson(v.m(), out);
-      break;
-    case Type::kSS: {
-      out->append("{\"SS\":[");
-      bool first = true;
-      for (const std::string& s : v.strings()) {
-        if (!first) out->push_back(',');
-        first = false;
-        AppendJsonString(s, out);
-      }
-      out->push_back(']');
-      break;
-    }
-    case Type::kNS: {
-      out->append("{\"NS\":[");
-      bool first = true;
-      for (const Number& n : v.numbers()) {
-        if (!first) out->push_back(',');
-        first = false;
-        out->push_back('"');
-        out->append(n.ToString());
-        out->push_back('"');
-      }
-      out->push_back(']');
-      break;
-    }
-    case Type::kBS: {
-      out->append("{\"BS\":[");
-      bool first = true;
-      for (const std::string& b : v.strings()) {
-        if (!first) out->push_back(',');
-        first = false;
-        out->push_back('"');
-        AppendBase64(b, out);
-        out->push_back('"');
-      }
-      out->push_back(']');
-      break;
-    }
-  }
-  out->push_back('}');
+  Writer w(out);
+  WriteValue(v, w);
 }
 
 void AppendItemJson(const Item& item, std::string* out) {
-  // Item iterates in byte order of the names, as the json object ToJson builds does.
-  out->push_back('{');
-  bool first = true;
-  for (const auto& [name, value] : item) {
-    if (!first) out->push_back(',');
-    first = false;
-    AppendJsonString(name, out);
-    out->push_back(':');
-    AppendValueJson(value, out);
-  }
-  out->push_back('}');
+  Writer w(out);
+  WriteItem(item, w);
 }
-
-namespace {
-
-void AppendEncodedMap(storage::ItemReader& r, std::string* out);
-
-void AppendEncodedValue(storage::ItemReader& r, std::string* out) {
-  using storage::Tag;
-  const Tag tag = r.ReadTag();
-  switch (tag) {
-    case Tag::kS:
-      out->append("{\"S\":");
-      AppendJsonString(r.Bytes(), out);
-      break;
-    case Tag::kN:
-      out->append("{\"N\":\"");
-      out->append(r.Bytes());  // canonical number text: nothing to escape
-      out->push_back('"');
-      break;
-    case Tag::kB:
-      out->append("{\"B\":\"");
-      AppendBase64(r.Bytes(), out);
-      out->push_back('"');
-      break;
-    case Tag::kTrue:
-      out->append("{\"BOOL\":true");
-      break;
-    case Tag::kFalse:
-      out->append("{\"BOOL\":false");
-      break;
-    case Tag::kNull:
-      out->append("{\"NULL\":true");
-      break;
-    case Tag::kL: {
-      out->append("{\"L\":[");
-      for (uint32_t i = 0, n = r.Count(); i < n; ++i) {
-        if (i) out->push_back(',');
-        AppendEncodedValue(r, out);
-      }
-      out->push_back(']');
-      break;
-    }
-    case Tag::kM:
-      out->append("{\"M\":");
-      AppendEncodedMap(r, out);
-      break;
-    case Tag::kSS:
-    case Tag::kNS:
-    case Tag::kBS: {
-      out->append(tag == Tag::kSS ? "{\"SS\":[" : tag == Tag::kNS ? "{\"NS\":[" : "{\"BS\":[");
-      for (uint32_t i = 0, n = r.Count(); i < n; ++i) {
-        if (i) out->push_back(',');
-        if (tag == Tag::kSS) {
-          AppendJsonString(r.Bytes(), out);
-        } else {
-          out->push_back('"');
-          if (tag == Tag::kNS) {
-            out->append(r.Bytes());
-          } else {
-            AppendBase64(r.Bytes(), out);
-          }
-          out->push_back('"');
-        }
-      }
-      out->push_back(']');
-      break;
-    }
-  }
-  out->push_back('}');
-}
-
-void AppendEncodedMap(storage::ItemReader& r, std::string* out) {
-  out->push_back('{');
-  for (uint32_t i = 0, n = r.Count(); i < n; ++i) {
-    if (i) out->push_back(',');
-    AppendJsonString(r.Bytes(), out);
-    out->push_back(':');
-    AppendEncodedValue(r, out);
-  }
-  out->push_back('}');
-}
-
-}  // namespace
 
 void AppendEncodedItemJson(storage::ItemReader reader, std::string* out) {
-  AppendEncodedMap(reader, out);
+  Writer w(out);
+  WriteEncodedMap(reader, w);
 }
 
 json RawPlaceholder(size_t i) {
@@ -841,43 +958,8 @@ json RawPlaceholder(size_t i) {
 }
 
 void AppendDump(const json& tree, const std::vector<std::string>& raw, std::string* out) {
-  switch (tree.type()) {
-    case json::value_t::binary: {
-      const size_t i = static_cast<size_t>(tree.get_binary().subtype());
-      if (i < raw.size()) out->append(raw[i]);
-      return;
-    }
-    case json::value_t::object: {
-      out->push_back('{');
-      bool first = true;
-      for (auto it = tree.begin(); it != tree.end(); ++it) {
-        if (!first) out->push_back(',');
-        first = false;
-        AppendJsonString(it.key(), out);
-        out->push_back(':');
-        AppendDump(it.value(), raw, out);
-      }
-      out->push_back('}');
-      return;
-    }
-    case json::value_t::array: {
-      out->push_back('[');
-      bool first = true;
-      for (const json& element : tree) {
-        if (!first) out->push_back(',');
-        first = false;
-        AppendDump(element, raw, out);
-      }
-      out->push_back(']');
-      return;
-    }
-    case json::value_t::string:
-      AppendJsonString(tree.get_ref<const std::string&>(), out);
-      return;
-    default:
-      out->append(tree.dump());  // numbers, booleans, null: nlohmann's own formatting
-      return;
-  }
+  Writer w(out);
+  WriteDump(tree, raw, w);
 }
 
 bool Base64Decode(std::string_view text, std::string* bytes) {
