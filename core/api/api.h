@@ -63,7 +63,7 @@ struct Context {
   Effects& effects;
   json response = json::object();
   // Extra members of the error body (CancellationReasons, Item) when the handler fails.
-  json error_extra = json::object();
+  json error_extra;  // null until a handler adds a member (operator[] makes it an object)
   capacity::Meter meter;
   bool changed = false;  // set by handlers that changed data or schema (bumps Engine::version)
 

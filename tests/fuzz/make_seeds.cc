@@ -4,6 +4,7 @@
 // Writes one file per seed into <out dir>/<target>/ (named by a hash of its content):
 //   engine/      "<Operation>\n<request>" for every request in a case step or an example's tables,
 //                items and access patterns;
+//   requests/    the same requests' JSON alone, compact and pretty-printed;
 //   condition/, key_condition/, projection/, update/
 //                "<expression>\n{"ExpressionAttributeNames":...,"ExpressionAttributeValues":...}"
 //                for every expression member of every request;
@@ -84,6 +85,8 @@ void Walk(const json& j) {
 void Request(const std::string& operation, const json& request) {
   if (!request.is_object()) return;
   Write("engine", operation + "\n" + request.dump());
+  Write("requests", request.dump());
+  Write("requests", request.dump(1));
 }
 
 void File(const fs::path& path) {

@@ -17,13 +17,13 @@
 #   MONOTABLE_FUZZ_SECONDS  exploring mode: seconds per target
 #   MONOTABLE_FUZZ_RUNS     replayable mode: executions per target instead of the defaults below
 #   MONOTABLE_FUZZ_TARGETS  space-separated subset (default: all): number wire condition
-#                           key_condition projection update engine http model
+#                           key_condition projection update engine http model requests
 #   MONOTABLE_FUZZ_DIR      build folder (default build-fuzz)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build="${MONOTABLE_FUZZ_DIR:-build-fuzz}"
 seconds="${MONOTABLE_FUZZ_SECONDS:-}"
-targets="${MONOTABLE_FUZZ_TARGETS:-number wire condition key_condition projection update engine http model}"
+targets="${MONOTABLE_FUZZ_TARGETS:-number wire condition key_condition projection update engine http model requests}"
 jobs=$(nproc)
 
 if ! command -v clang++ >/dev/null; then
@@ -67,6 +67,7 @@ for t in $targets; do
       engine) runs_t=5000 ;;
       http) runs_t=50000 ;;
       model) runs_t=4000 ;;
+      requests) runs_t=100000 ;;
       *) runs_t=12000 ;;
     esac
     corpus="$build/replay-corpus/$t"
