@@ -523,6 +523,44 @@ TEST(WireTest, AppendItemJsonWritesWhatToJsonDumps) {
   }
 }
 
+TEST(WireTest, LongTextsAndManyItemsWriteWhatToJsonDumps) {
+  // The writer buffers its output a kilobyte at a time and hands long runs to the string directly:
+  // texts longer than that, escapes on either side of the buffer's end, and a page of items
+  // appended one after another into one string (as a Scan page is) must come out unchanged.
+  RandomValues random(7);
+  for (size_t length : {0, 1, 511, 512, 513, 1000, 1023, 1024, 1025, 1030, 2047, 2049, 5000}) {
+    for (int pattern = 0; pattern < 3; ++pattern) {
+      std::string s;
+      for (size_t i = 0; i < length; ++i) {
+        // plain text; an escape every 97 bytes; escapes only
+        const bool escape = pattern == 2 || (pattern == 1 && i % 97 == 96);
+        s.push_back(escape ? "\\\"\n\x01"[i % 4] : static_cast<char>('a' + i % 26));
+      }
+      for (size_t prefix : {0, 1, 700, 1023}) {
+        std::string text(prefix, 'p');
+        AppendJsonString(s, &text);
+        ASSERT_EQ(text, std::string(prefix, 'p') + json(s).dump())
+            << "length " << length << " pattern " << pattern << " prefix " << prefix;
+      }
+      Item item = {{"b", Value::B(s)}, {"s", Value::S(s)}, {s, Value::SS({s, "x"})}};
+      std::string text;
+      AppendItemJson(item, &text);
+      ASSERT_EQ(text, ToJson(item).dump()) << "length " << length << " pattern " << pattern;
+      text.clear();
+      AppendEncodedItemJson(storage::EncodedItem::Encode(item).reader(), &text);
+      ASSERT_EQ(text, ToJson(item).dump()) << "length " << length << " pattern " << pattern;
+    }
+  }
+  std::string page = "[";
+  std::string expected = "[";
+  for (int i = 0; i < 300; ++i) {
+    const Item item = random.AnyItem(0);
+    AppendEncodedItemJson(storage::EncodedItem::Encode(item).reader(), &page);
+    expected += ToJson(item).dump();
+  }
+  EXPECT_EQ(page, expected);
+}
+
 TEST(WireTest, AppendJsonStringEscapesAsDumpDoes) {
   std::string all;
   for (int c = 0; c < 0x80; ++c) all.push_back(static_cast<char>(c));
