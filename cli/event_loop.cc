@@ -15,12 +15,13 @@
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
+#include <sys/timerfd.h>
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -138,6 +139,7 @@ struct Connection {
   size_t in_start = 0;
   HttpRequestParser parser;
   std::deque<std::string> out;  // queued answers; the first written from out_offset
+  std::string spare;            // a written piece's memory, reused for the next answer
   size_t out_offset = 0;
   size_t out_bytes = 0;
   uint32_t events = 0;             // current epoll interest
@@ -167,6 +169,10 @@ struct HttpEventLoop::Impl {
   int listen_fd = -1;
   int epoll_fd = -1;
   int signal_fd = -1;
+  // A periodic timerfd wakes the loop for deadlines, so epoll_wait blocks without a timeout (a
+  // timeout arms and cancels a kernel timer on every call: on every request, in a VM a trap).
+  int timer_fd = -1;
+  bool timer_armed = false;
   int spare_fd = -1;  // kept open so that accept() can succeed once at the file limit
   int64_t now = 0;
   uint64_t budget_used = 0;
@@ -190,6 +196,7 @@ struct HttpEventLoop::Impl {
     if (listen_fd >= 0) close(listen_fd);
     if (epoll_fd >= 0) close(epoll_fd);
     if (signal_fd >= 0) close(signal_fd);
+    if (timer_fd >= 0) close(timer_fd);
     if (spare_fd >= 0) close(spare_fd);
   }
 
@@ -575,16 +582,24 @@ struct HttpEventLoop::Impl {
     return text;
   }
 
+  // Formatted by hand (no printf on the serving path).
   void AppendHead(const HttpResponse& r, bool keep_alive, std::string* text) {
-    char status_line[64];
-    int n = std::snprintf(status_line, sizeof(status_line), "HTTP/1.1 %d ", r.status);
-    text->append(status_line, static_cast<size_t>(n));
-    text->append(Reason(r.status));
-    text->append("\r\n");
+    char number[24];
+    if (r.status == 200) {
+      text->append("HTTP/1.1 200 OK\r\n");
+    } else {
+      text->append("HTTP/1.1 ");
+      char* end = std::to_chars(number, number + sizeof(number), r.status).ptr;
+      text->append(number, static_cast<size_t>(end - number));
+      text->push_back(' ');
+      text->append(Reason(r.status));
+      text->append("\r\n");
+    }
     text->append(r.headers);
-    char length[48];
-    n = std::snprintf(length, sizeof(length), "Content-Length: %zu\r\n", r.body.size());
-    text->append(length, static_cast<size_t>(n));
+    text->append("Content-Length: ");
+    char* end = std::to_chars(number, number + sizeof(number), r.body.size()).ptr;
+    text->append(number, static_cast<size_t>(end - number));
+    text->append("\r\n");
     text->append(date);
     text->append(keep_alive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n");
   }
@@ -598,8 +613,10 @@ struct HttpEventLoop::Impl {
           (c->out.size() > 1 || c->out_offset == 0)) {
         target = &c->out.back();
       } else {
-        c->out.emplace_back();
+        c->out.push_back(std::move(c->spare));
+        c->spare = std::string();
         target = &c->out.back();
+        target->clear();
       }
       size_t before = target->size();
       AppendHead(r, keep_alive, target);
@@ -651,6 +668,11 @@ struct HttpEventLoop::Impl {
           break;
         }
         written -= left;
+        // Keep a small piece's memory for the next answer (no malloc/free per request).
+        if (c->out.front().capacity() <= kCoalesceBytes * 2 &&
+            c->out.front().capacity() > c->spare.capacity()) {
+          c->spare = std::move(c->out.front());
+        }
         c->out.pop_front();
         c->out_offset = 0;
       }
@@ -679,6 +701,18 @@ struct HttpEventLoop::Impl {
   }
 
   // --- deadlines ------------------------------------------------------------------------------
+
+  // Starts (every kTimerTickMs) or stops the deadline timer.
+  void SetTimer(bool on) {
+    itimerspec spec{};
+    if (on) {
+      spec.it_interval.tv_sec = kTimerTickMs / 1000;
+      spec.it_interval.tv_nsec = (kTimerTickMs % 1000) * 1000000;
+      spec.it_value = spec.it_interval;
+    }
+    timerfd_settime(timer_fd, 0, &spec, nullptr);
+    timer_armed = on;
+  }
 
   // When the current request's time runs from: its head must arrive within the request timeout
   // of its first byte (slowloris sends it a line at a time); once the head is in, the body (or a
@@ -787,37 +821,47 @@ int HttpEventLoop::Run(const sigset_t& stop_signals, std::string* error) {
   }
   s.epoll_fd = epoll_create1(EPOLL_CLOEXEC);
   s.signal_fd = signalfd(-1, &stop_signals, SFD_NONBLOCK | SFD_CLOEXEC);
+  s.timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
   s.spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-  if (s.epoll_fd < 0 || s.signal_fd < 0) {
+  if (s.epoll_fd < 0 || s.signal_fd < 0 || s.timer_fd < 0) {
     *error = std::strerror(errno);
     return -1;
   }
   // The listening socket and the signal descriptor are told apart from connections by these
   // addresses.
-  static char listen_tag, signal_tag;
+  static char listen_tag, signal_tag, timer_tag;
   epoll_event ev{};
   ev.events = EPOLLIN;
   ev.data.ptr = &listen_tag;
   epoll_ctl(s.epoll_fd, EPOLL_CTL_ADD, s.listen_fd, &ev);
   ev.data.ptr = &signal_tag;
   epoll_ctl(s.epoll_fd, EPOLL_CTL_ADD, s.signal_fd, &ev);
+  ev.data.ptr = &timer_tag;
+  epoll_ctl(s.epoll_fd, EPOLL_CTL_ADD, s.timer_fd, &ev);
 
   constexpr int kMaxEvents = 256;
   epoll_event events[kMaxEvents];
-  int64_t next_tick = NowMs() + kTimerTickMs;
   int stop_signal = 0;
   while (stop_signal == 0) {
-    int timeout = s.connections_.empty() && !s.trim_pending ? -1 : static_cast<int>(kTimerTickMs);
-    int n = epoll_wait(s.epoll_fd, events, kMaxEvents, timeout);
+    // The timer runs while there are connections (or memory to return), and is stopped at the
+    // first tick with neither: a server nobody uses is not woken.
+    if (!s.timer_armed && (!s.connections_.empty() || s.trim_pending)) s.SetTimer(true);
+    int n = epoll_wait(s.epoll_fd, events, kMaxEvents, -1);
     if (n < 0 && errno != EINTR) {
       *error = std::strerror(errno);
       return -1;
     }
     s.now = NowMs();
+    bool tick = false;
     for (int i = 0; i < n; ++i) {
       void* tag = events[i].data.ptr;
       if (tag == &listen_tag) {
         s.Accept();
+        continue;
+      }
+      if (tag == &timer_tag) {
+        uint64_t expirations;
+        if (read(s.timer_fd, &expirations, sizeof(expirations)) > 0) tick = true;
         continue;
       }
       if (tag == &signal_tag) {
@@ -838,20 +882,22 @@ int HttpEventLoop::Run(const sigset_t& stop_signals, std::string* error) {
       if (c->fd >= 0 && (e & EPOLLOUT)) s.Flush(c);
       if (c->fd >= 0 && (e & EPOLLHUP) && !(e & EPOLLIN)) s.Close(c);
     }
-    if (s.now >= next_tick) {
+    if (tick) {
       s.CheckDeadlines();
-      next_tick = s.now + kTimerTickMs;
       if (s.trim_pending) {
         s.trim_pending = false;
         malloc_trim(0);
       }
+      if (s.connections_.empty()) s.SetTimer(false);
     }
     for (Connection* c : s.closed_) delete c;
     s.closed_.clear();
+    if (s.options.after_batch) s.options.after_batch();
   }
   while (!s.connections_.empty()) s.Close(s.connections_.back());
   for (Connection* c : s.closed_) delete c;
   s.closed_.clear();
+  if (s.options.after_batch) s.options.after_batch();
   return stop_signal;
 }
 

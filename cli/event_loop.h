@@ -64,6 +64,9 @@ struct EventLoopOptions {
   size_t max_connections = 4096;
   uint64_t body_budget_bytes = 256ull * 1024 * 1024;
   size_t max_pending_output = 1024 * 1024;
+  // Called on the loop's thread after each batch of ready events is handled, before the loop
+  // waits again, and once when it stops (e.g. to write the batch's log lines with one call).
+  std::function<void()> after_batch;
 };
 
 // Counters since Run() started, for logs and tests.

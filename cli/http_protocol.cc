@@ -3,8 +3,6 @@
 #include "http_protocol.h"
 
 #include <array>
-#include <cctype>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <random>
 
@@ -28,16 +26,18 @@ CrcTables MakeCrcTables() {
   return t;
 }
 
-// The media type of a Content-Type header value: lowercased, without parameters or spaces.
-std::string MediaType(std::string_view content_type) {
-  size_t semicolon = content_type.find(';');
-  if (semicolon != std::string_view::npos) content_type = content_type.substr(0, semicolon);
-  std::string out;
+// True if the media type of a Content-Type header value (without parameters, spaces and tabs,
+// compared case-insensitively) is `lower` (lowercase). Allocates nothing.
+bool MediaTypeIs(std::string_view content_type, std::string_view lower) {
+  size_t matched = 0;
   for (char c : content_type) {
+    if (c == ';') break;
     if (c == ' ' || c == '\t') continue;
-    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (matched == lower.size() || c != lower[matched]) return false;
+    ++matched;
   }
-  return out;
+  return matched == lower.size();
 }
 
 }  // namespace
@@ -60,20 +60,23 @@ uint32_t Crc32(std::string_view bytes) {
   return c ^ 0xFFFFFFFFu;
 }
 
-std::string NewRequestId() {
+void WriteRequestId(char* id) {
   static constexpr std::string_view kAlphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-  static std::mutex mutex;
-  static std::mt19937_64 generator{std::random_device{}()};
-  std::string id(52, '0');
-  std::lock_guard<std::mutex> lock(mutex);
+  // One generator per thread: no lock on the serving path.
+  thread_local std::mt19937_64 generator{std::random_device{}()};
   // Eleven base-36 digits from each 64-bit draw: 2^64 is 140 times 36^11, so the digits are
   // uniform within 1%.
   uint64_t bits = 0;
-  for (size_t i = 0; i < id.size(); ++i) {
+  for (size_t i = 0; i < kRequestIdLength; ++i) {
     if (i % 11 == 0) bits = generator();
     id[i] = kAlphabet[bits % 36];
     bits /= 36;
   }
+}
+
+std::string NewRequestId() {
+  std::string id(kRequestIdLength, '0');
+  WriteRequestId(id.data());
   return id;
 }
 
@@ -85,12 +88,12 @@ std::string CoralError(std::string_view name, std::string_view message) {
 }
 
 bool AcceptedContentType(std::string_view content_type) {
-  std::string media = MediaType(content_type);
-  return media == "application/x-amz-json-1.0" || media == "application/json";
+  return MediaTypeIs(content_type, "application/x-amz-json-1.0") ||
+         MediaTypeIs(content_type, "application/json");
 }
 
-std::string ResponseContentType(std::string_view request_content_type) {
-  return MediaType(request_content_type) == "application/json" ? "application/json"
+std::string_view ResponseContentType(std::string_view request_content_type) {
+  return MediaTypeIs(request_content_type, "application/json") ? "application/json"
                                                                : "application/x-amz-json-1.0";
 }
 
@@ -100,7 +103,7 @@ bool IsJson(std::string_view body) {
 }
 
 Dispatch Classify(const HttpRequest& request, const ProtocolOptions& options,
-                  const std::function<bool(std::string_view)>& is_operation) {
+                  const OperationSet& operations) {
   Dispatch d;
   if (request.method == "GET" && request.body.empty()) {
     d.kind = Dispatch::Kind::kHealth;
@@ -125,14 +128,14 @@ Dispatch Classify(const HttpRequest& request, const ProtocolOptions& options,
   } else if (target.substr(0, kStreamsTargetPrefix.size()) == kStreamsTargetPrefix) {
     operation = target.substr(kStreamsTargetPrefix.size());
   }
-  const bool known = !operation.empty() && is_operation(operation);
+  const bool known = !operation.empty() && operations.count(operation) > 0;
   std::string_view auth = request.authorization;
   while (!auth.empty() && (auth.front() == ' ' || auth.front() == '\t')) auth.remove_prefix(1);
   const bool signed_request = options.allow_anonymous || auth.substr(0, 5) == "AWS4-";
   if (known && signed_request && !request.body.empty()) {
     d.kind = Dispatch::Kind::kOperation;
     d.http_status = 200;
-    d.operation = std::string(operation);
+    d.operation = operation;
     return d;
   }
   if (!request.body.empty() && !IsJson(request.body)) {

@@ -21,9 +21,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 
 namespace monotable::cli {
 
@@ -39,8 +39,16 @@ inline constexpr std::string_view kNotFoundBody = "<UnknownOperationException/>\
 // CRC-32 (polynomial 0xEDB88320, reflected, initial and final XOR 0xFFFFFFFF), as zlib's crc32().
 uint32_t Crc32(std::string_view bytes);
 
-// A fresh request id in DynamoDB's form: 52 characters from [0-9A-Z]. Thread-safe.
+// The length of a request id.
+inline constexpr size_t kRequestIdLength = 52;
+// A fresh request id in DynamoDB's form: kRequestIdLength characters from [0-9A-Z]. Thread-safe.
 std::string NewRequestId();
+// The same, written to id[0, kRequestIdLength) (no allocation). Thread-safe.
+void WriteRequestId(char* id);
+
+// The names of the operations the engine implements, as views of strings that outlive the set
+// (Engine::Operations()), looked up without building a string.
+using OperationSet = std::unordered_set<std::string_view>;
 
 // The headers of one incoming request that decide how it is handled (views: the caller keeps
 // the strings alive during Classify).
@@ -61,10 +69,10 @@ struct Dispatch {
     kOperation,  // run `operation` on `body` through the engine
   };
   Kind kind = Kind::kNotFound;
-  std::string operation;     // kOperation: "PutItem", ...
-  int http_status = 200;     // kError
-  std::string error_body;    // kError
-  std::string content_type;  // of the response (kError, kOperation)
+  std::string_view operation;     // kOperation: "PutItem", ... (a view of the request's target)
+  int http_status = 200;          // kError
+  std::string error_body;         // kError
+  std::string_view content_type;  // of the response (kError, kOperation; a static string)
 };
 
 struct ProtocolOptions {
@@ -72,21 +80,21 @@ struct ProtocolOptions {
   bool allow_anonymous = false;
 };
 
-// Classifies `request` following the rules at the top of this file. `is_operation` tells whether
-// an operation name is one the engine implements. The body is checked to be JSON only when the
+// Classifies `request` following the rules at the top of this file. `operations` are the
+// operation names the engine implements. The body is checked to be JSON only when the
 // answer depends on it (an error of the target or the signature); a request that passes those
 // checks is kOperation even if its body is not JSON: Engine::Execute answers it with the same
 // SerializationException body, so each request's JSON is parsed once.
 Dispatch Classify(const HttpRequest& request, const ProtocolOptions& options,
-                  const std::function<bool(std::string_view)>& is_operation);
+                  const OperationSet& operations);
 
 // DynamoDB's error envelope for protocol-level errors, e.g.
 // {"__type":"com.amazon.coral.service#UnknownOperationException"}; `message` is omitted if empty.
 std::string CoralError(std::string_view name, std::string_view message = {});
 
 // The response Content-Type for a request's Content-Type: application/json for application/json,
-// else application/x-amz-json-1.0.
-std::string ResponseContentType(std::string_view request_content_type);
+// else application/x-amz-json-1.0 (a static string).
+std::string_view ResponseContentType(std::string_view request_content_type);
 // True for the media types DynamoDB accepts (see the top of this file).
 bool AcceptedContentType(std::string_view content_type);
 // True if `body` parses as JSON (any JSON value).

@@ -9,11 +9,12 @@
 // and read by the loop through a signalfd; no work happens in a signal handler.
 #include <signal.h>
 
+#include <charconv>
 #include <chrono>
+#include <cstdarg>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <set>
 #include <string>
 
 #include "commands.h"
@@ -156,13 +157,44 @@ void AddHeader(std::string* headers, std::string_view name, std::string_view val
   headers->append("\r\n");
 }
 
+// Appends "x-amzn-RequestId: <a fresh id>\r\n" without building a string for the id.
+void AddRequestIdHeader(std::string* headers) {
+  constexpr std::string_view kName = "x-amzn-RequestId: ";
+  size_t at = headers->size() + kName.size();
+  headers->append(kName);
+  headers->append(kRequestIdLength, '0');
+  WriteRequestId(headers->data() + at);
+  headers->append("\r\n");
+}
+
 // Sets the status and body and adds the headers every DynamoDB answer carries (the request id is
 // added by the caller, first).
 void Respond(HttpResponse* res, int status, std::string body, std::string_view content_type) {
   res->status = status;
   res->body = std::move(body);
   AddHeader(&res->headers, "Content-Type", content_type);
-  AddHeader(&res->headers, "x-amz-crc32", std::to_string(Crc32(res->body)));
+  char crc[16];
+  char* end = std::to_chars(crc, crc + sizeof(crc), Crc32(res->body)).ptr;
+  AddHeader(&res->headers, "x-amz-crc32", std::string_view(crc, static_cast<size_t>(end - crc)));
+}
+
+// Appends a printf-formatted line to `log`.
+[[gnu::format(printf, 2, 3)]] void AppendLog(std::string* log, const char* format, ...) {
+  char line[512];
+  va_list args, again;
+  va_start(args, format);
+  va_copy(again, args);
+  int n = std::vsnprintf(line, sizeof(line), format, args);
+  if (n > 0 && static_cast<size_t>(n) < sizeof(line)) {
+    log->append(line, static_cast<size_t>(n));
+  } else if (n > 0) {  // a long line (e.g. a long X-Amz-Target): formatted in place
+    size_t at = log->size();
+    log->resize(at + static_cast<size_t>(n) + 1);
+    std::vsnprintf(log->data() + at, static_cast<size_t>(n) + 1, format, again);
+    log->resize(at + static_cast<size_t>(n));
+  }
+  va_end(again);
+  va_end(args);
 }
 
 }  // namespace
@@ -189,17 +221,21 @@ int ServeCommand(const std::vector<std::string>& args) {
     std::fprintf(stderr, "monotable serve: loaded %s (%s)\n", options.model.c_str(),
                  summary.c_str());
   }
-  const std::vector<std::string>& operation_list = Engine::Operations();
-  const std::set<std::string, std::less<>> operations(operation_list.begin(), operation_list.end());
+  // Views of Engine::Operations()'s strings, which live as long as the program.
+  OperationSet operations;
+  for (const std::string& name : Engine::Operations()) operations.insert(name);
   ProtocolOptions protocol;
   protocol.allow_anonymous = options.allow_anonymous;
   const std::string health = "healthy: dynamodb." + options.region + ".amazonaws.com";
   const bool quiet = options.quiet;
+  // Request log lines gathered during one batch of the loop's events, written with one call
+  // before it waits again (not one write to stderr per request).
+  std::string log;
 
   auto handle = [&](const HttpRequestHead& head, std::string_view body, HttpResponse* res) {
     std::chrono::steady_clock::time_point started;
     if (!quiet) started = std::chrono::steady_clock::now();
-    AddHeader(&res->headers, "x-amzn-RequestId", NewRequestId());
+    AddRequestIdHeader(&res->headers);
     std::string label;
     // CORS, so a page (e.g. the browser SDK) can call the endpoint, as DynamoDB allows.
     if (head.has_origin) {
@@ -226,9 +262,7 @@ int ServeCommand(const std::vector<std::string>& args) {
       request.target = head.target;
       request.authorization = head.authorization;
       request.body = body;
-      Dispatch d = Classify(request, protocol, [&](std::string_view name) {
-        return operations.find(name) != operations.end();
-      });
+      Dispatch d = Classify(request, protocol, operations);
       switch (d.kind) {
         case Dispatch::Kind::kHealth:
           Respond(res, 200, health, "text/plain");
@@ -246,7 +280,7 @@ int ServeCommand(const std::vector<std::string>& args) {
           Result result = engine.Execute(d.operation, body);
           Respond(res, result.http_status, std::move(result.body), d.content_type);
           if (!quiet) {
-            label = d.operation;
+            label = std::string(d.operation);
             if (!result.status.ok()) label += " " + std::string(ErrorName(result.status.code()));
           }
           break;
@@ -257,18 +291,18 @@ int ServeCommand(const std::vector<std::string>& args) {
       double ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
               .count();
-      std::fprintf(stderr, "%d %s %.2f ms\n", res->status, label.c_str(), ms);
+      AppendLog(&log, "%d %s %.2f ms\n", res->status, label.c_str(), ms);
     }
   };
   // Requests the loop refuses itself (malformed, too large, too slow, too many connections) get
   // no body, but DynamoDB's headers. DynamoDB answers a body over 16 MB with 413 and no body.
   auto refuse = [&](int status, std::string_view reason, HttpResponse* res) {
-    AddHeader(&res->headers, "x-amzn-RequestId", NewRequestId());
+    AddRequestIdHeader(&res->headers);
     AddHeader(&res->headers, "x-amz-crc32", "0");
     res->status = status;
     if (!quiet) {
-      std::fprintf(stderr, "%d (refused: %.*s)\n", status, static_cast<int>(reason.size()),
-                   reason.data());
+      AppendLog(&log, "%d (refused: %.*s)\n", status, static_cast<int>(reason.size()),
+                reason.data());
     }
   };
 
@@ -277,6 +311,12 @@ int ServeCommand(const std::vector<std::string>& args) {
   loop_options.idle_timeout_ms = options.idle_timeout_ms;
   loop_options.request_timeout_ms = options.request_timeout_ms;
   loop_options.max_connections = options.max_connections;
+  loop_options.after_batch = [&log] {
+    if (log.empty()) return;
+    std::fwrite(log.data(), 1, log.size(), stderr);
+    std::fflush(stderr);
+    log.clear();
+  };
   HttpEventLoop loop(loop_options, handle, refuse);
 
   // The stop signals are blocked before anything else could start a thread, and read by the loop.

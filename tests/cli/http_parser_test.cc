@@ -143,6 +143,26 @@ TEST(HttpParser, MalformedRequestsAreRefusedWithTheirStatus) {
   }
 }
 
+// Header values are checked eight bytes at a time: a control character is found at any offset of a
+// long value, while tabs, DEL's neighbours and UTF-8 bytes (obs-text) are accepted.
+TEST(HttpParser, AControlCharacterAnywhereInAValueIsRefused) {
+  const std::string value = "AWS4-HMAC-SHA256 Credential=AKID/2025\t~ \x80\xc3\xa9 Signature=00";
+  std::string ok = "POST / HTTP/1.1\r\nAuthorization: " + value + "\r\nContent-Length: 0\r\n\r\n";
+  HttpRequestParser accepted;
+  ASSERT_EQ(accepted.Parse(ok), State::kComplete);
+  EXPECT_EQ(accepted.head().authorization, value);
+  for (char bad : {'\x01', '\x1f', '\x7f', '\0', '\r'}) {
+    for (size_t at = 1; at + 1 < value.size(); ++at) {
+      std::string broken = value;
+      broken[at] = bad;
+      std::string text = "POST / HTTP/1.1\r\nAuthorization: " + broken + "\r\n\r\n";
+      HttpRequestParser parser;
+      EXPECT_EQ(parser.Parse(text), State::kError) << "byte " << int(bad) << " at " << at;
+      EXPECT_EQ(parser.error_status(), 400) << "byte " << int(bad) << " at " << at;
+    }
+  }
+}
+
 TEST(HttpParser, AHeadThatNeverEndsIsRefusedAtTheLimitNotBuffered) {
   HttpLimits limits;
   limits.max_header_bytes = 1024;
