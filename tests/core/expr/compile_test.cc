@@ -624,3 +624,46 @@ TEST(HostileInputTest, RandomTokenSoupNeverCrashes) {
 
 }  // namespace
 }  // namespace monotable::expr
+
+namespace monotable::expr {
+namespace {
+
+// Syntax trees are cached by expression text (compile.cc CachedSyntax): the same text with other
+// names and values must resolve to them, a repeated syntax error must be worded again, and more
+// distinct expressions than the cache holds must still parse right.
+TEST(ExpressionCacheTest, SameTextOtherNamesAndValuesResolveToThem) {
+  const std::string text = "#a = :v";
+  const Item item = testing::ItemOf(R"({"x":{"S":"1"},"y":{"S":"2"}})");
+  for (int round = 0; round < 3; ++round) {
+    AttributeNames names_x = testing::NamesOf(R"({"#a":"x"})");
+    AttributeNames names_y = testing::NamesOf(R"({"#a":"y"})");
+    AttributeValues one = testing::ValuesOf(R"({":v":{"S":"1"}})");
+    AttributeValues two = testing::ValuesOf(R"({":v":{"S":"2"}})");
+    Condition c;
+    ASSERT_TRUE(ParseCondition(Kind::kCondition, text, &names_x, &one, nullptr, &c).ok());
+    EXPECT_TRUE(c.Evaluate(item));
+    ASSERT_TRUE(ParseCondition(Kind::kCondition, text, &names_y, &one, nullptr, &c).ok());
+    EXPECT_FALSE(c.Evaluate(item));
+    ASSERT_TRUE(ParseCondition(Kind::kCondition, text, &names_y, &two, nullptr, &c).ok());
+    EXPECT_TRUE(c.Evaluate(item));
+    // Same text, a name left undefined this time: the error, not a cached success.
+    AttributeNames other = testing::NamesOf(R"({"#b":"y"})");
+    EXPECT_EQ(ParseCondition(Kind::kCondition, text, &other, &two, nullptr, &c).message(),
+              "Invalid ConditionExpression: An expression attribute name used in the document "
+              "path is not defined; attribute name: #a");
+    EXPECT_EQ(ParseCondition(Kind::kCondition, "a = = :v", nullptr, &two, nullptr, &c).message(),
+              "Invalid ConditionExpression: Syntax error; token: \"=\", near: \"= = :v\"");
+  }
+  // More distinct texts than the cache keeps (it empties itself), each still right.
+  AttributeValues v = testing::ValuesOf(R"({":v":{"S":"1"}})");
+  for (int i = 0; i < 1500; ++i) {
+    Condition c;
+    const std::string t = "attr" + std::to_string(i) + " = :v";
+    ASSERT_TRUE(ParseCondition(Kind::kCondition, t, nullptr, &v, nullptr, &c).ok()) << t;
+    const Item it = testing::ItemOf("{\"attr" + std::to_string(i) + "\":{\"S\":\"1\"}}");
+    EXPECT_TRUE(c.Evaluate(it)) << t;
+  }
+}
+
+}  // namespace
+}  // namespace monotable::expr
