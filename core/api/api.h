@@ -177,6 +177,9 @@ extern const std::vector<std::string_view> kReturnConsumedCapacityValues;
 // `read_write_members` adds ReadCapacityUnits / WriteCapacityUnits (transactions).
 json CapacityJson(const capacity::Meter::TableTotals& totals, CapacityDetail detail,
                   bool read_write_members);
+// Appends CapacityJson(totals, detail, read_write_members).dump() without building the tree.
+void AppendCapacityJson(const capacity::Meter::TableTotals& totals, CapacityDetail detail,
+                        bool read_write_members, std::string* out);
 // Sets response["ConsumedCapacity"]: one object (single table ops) or an array per table.
 void AddConsumedCapacity(Context& ctx, CapacityDetail detail, bool as_array,
                          bool read_write_members = false);

@@ -16,12 +16,6 @@ const std::vector<std::string_view> kReturnValuesAll = {"ALL_NEW", "UPDATED_OLD"
                                                         "UPDATED_NEW"};
 const std::vector<std::string_view> kReturnValuesOnConditionCheckFailure = {"ALL_OLD", "NONE"};
 
-// Capacity units (half units counted) as nlohmann's dump writes the double: "0.5", "1.0", "12.5".
-void AppendUnits(int64_t half, std::string* out) {
-  *out += std::to_string(half / 2);
-  *out += half % 2 ? ".5" : ".0";
-}
-
 }  // namespace
 
 json ItemCollectionMetricsJson(const storage::Table& table, const Item& item) {
@@ -377,17 +371,8 @@ Status RunGetItem(Context& ctx, const GetItemRequest& r) {
   body.reserve(item ? item->size * 2 + 160 : 128);
   body += '{';
   if (detail != CapacityDetail::kNone) {
-    const int64_t half = capacity::ReadHalfUnits(size, mode);
-    body += "\"ConsumedCapacity\":{\"CapacityUnits\":";
-    AppendUnits(half, &body);
-    if (detail == CapacityDetail::kIndexes) {
-      body += ",\"Table\":{\"CapacityUnits\":";
-      AppendUnits(half, &body);
-      body += '}';
-    }
-    body += ",\"TableName\":";
-    wire::AppendJsonString(r.table_name, &body);
-    body += '}';
+    body += "\"ConsumedCapacity\":";
+    AppendCapacityJson(ctx.meter.tables().front(), detail, false, &body);
   }
   if (item) {
     if (detail != CapacityDetail::kNone) body += ',';

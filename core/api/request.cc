@@ -276,6 +276,80 @@ json CapacityJson(const capacity::Meter::TableTotals& totals, CapacityDetail det
   return out;
 }
 
+namespace {
+
+// Capacity units (counted in halves) as nlohmann's dump writes the double: "0.5", "1.0", "12.5".
+void AppendUnits(int64_t half, std::string* out) {
+  *out += std::to_string(half / 2);
+  *out += half % 2 ? ".5" : ".0";
+}
+
+// One part's object as CapacityJson's part_json builds it, members in name order.
+void AppendPartJson(const capacity::Meter::Part& p, bool read_write_members, std::string* out) {
+  *out += "{\"CapacityUnits\":";
+  AppendUnits(p.read_half + p.write_half, out);
+  if (read_write_members && p.read_half) {
+    *out += ",\"ReadCapacityUnits\":";
+    AppendUnits(p.read_half, out);
+  }
+  if (read_write_members && p.write_half) {
+    *out += ",\"WriteCapacityUnits\":";
+    AppendUnits(p.write_half, out);
+  }
+  *out += '}';
+}
+
+// The "GlobalSecondaryIndexes" or "LocalSecondaryIndexes" member: indexes by name (nlohmann
+// objects are ordered by key); only indexes that consumed capacity.
+void AppendIndexesJson(const capacity::Meter::TableTotals& totals, bool local,
+                       bool read_write_members, std::string* out) {
+  std::vector<const capacity::Meter::Part*> parts;
+  for (const capacity::Meter::Part& p : totals.indexes) {
+    if (p.local == local && p.read_half + p.write_half != 0) parts.push_back(&p);
+  }
+  if (parts.empty()) return;
+  std::stable_sort(parts.begin(), parts.end(),
+                   [](const auto* a, const auto* b) { return a->index < b->index; });
+  *out += local ? ",\"LocalSecondaryIndexes\":{" : ",\"GlobalSecondaryIndexes\":{";
+  for (size_t i = 0; i < parts.size(); ++i) {
+    // Two parts of one name merge into the last in CapacityJson (operator[] assigns): keep it.
+    if (i + 1 < parts.size() && parts[i + 1]->index == parts[i]->index) continue;
+    if (out->back() != '{') *out += ',';
+    wire::AppendJsonString(parts[i]->index, out);
+    *out += ':';
+    AppendPartJson(*parts[i], read_write_members, out);
+  }
+  *out += '}';
+}
+
+}  // namespace
+
+void AppendCapacityJson(const capacity::Meter::TableTotals& totals, CapacityDetail detail,
+                        bool read_write_members, std::string* out) {
+  const int64_t read = totals.read_half(), write = totals.write_half();
+  *out += "{\"CapacityUnits\":";
+  AppendUnits(read + write, out);
+  if (detail == CapacityDetail::kIndexes) {
+    AppendIndexesJson(totals, false, read_write_members, out);
+    AppendIndexesJson(totals, true, read_write_members, out);
+  }
+  if (read_write_members && read) {
+    *out += ",\"ReadCapacityUnits\":";
+    AppendUnits(read, out);
+  }
+  if (detail == CapacityDetail::kIndexes) {
+    *out += ",\"Table\":";
+    AppendPartJson(totals.table_part, read_write_members, out);
+  }
+  *out += ",\"TableName\":";
+  wire::AppendJsonString(totals.table, out);
+  if (read_write_members && write) {
+    *out += ",\"WriteCapacityUnits\":";
+    AppendUnits(write, out);
+  }
+  *out += '}';
+}
+
 void AddConsumedCapacity(Context& ctx, CapacityDetail detail, bool as_array,
                          bool read_write_members) {
   if (detail == CapacityDetail::kNone) return;
