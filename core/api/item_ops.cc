@@ -29,7 +29,7 @@ json ItemCollectionMetricsJson(const storage::Table& table, const Item& item) {
   const storage::PartitionId partition = table.BasePartition(item);
   uint64_t bytes = 0;
   auto add = [&](const storage::Store& store) {
-    if (const storage::Rows* rows = store.Find(partition)) {
+    if (const std::optional<storage::Rows> rows = store.Find(partition)) {
       for (const auto& [sort, entry] : *rows) bytes += entry.size;
     }
   };

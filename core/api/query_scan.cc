@@ -489,7 +489,8 @@ Status Query(Context& ctx) {
   }
 
   Page page(ctx, src, m, filter, m.projection_text ? &projection : nullptr);
-  const storage::Rows* rows = src.store->Find(storage::MakePartitionId(kc.hash_value));
+  const std::optional<storage::Rows> rows =
+      src.store->Find(storage::MakePartitionId(kc.hash_value));
   if (rows) {
     std::string lower, upper;
     RangeBounds(kc, &lower, &upper);
@@ -588,7 +589,7 @@ Status Scan(Context& ctx) {
   bool more = true;
   if (m.start_key) {
     const storage::PartitionId pid = StartPartition(src, *m.start_key);
-    const storage::Rows* rows = src.store->Find(pid);
+    const std::optional<storage::Rows> rows = src.store->Find(pid);
     if (rows) {
       for (auto it = rows->upper_bound(StartSort(src, *m.start_key)); it != rows->end(); ++it) {
         if (!(more = page.Visit(it->second))) break;

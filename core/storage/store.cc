@@ -1,9 +1,461 @@
-// store: copy-on-write partitions in Scan order.
+// store: a copy-on-write B+tree of entries keyed by (partition hash, partition key, sort).
+//
+// Node layout, one allocation each: a StoreNode header, then `count` slots (Entry in a leaf, child
+// pointer in an inner node), then count + 1 uint32 offsets into the key area, then the key area.
+// A leaf's key i is its entry's record; an inner node's key i (i >= 1) is the separator before
+// child i: every key in child i-1 is below it and every key in child i at or above it (key 0 is
+// empty). A record is the partition hash (8 bytes, native order), the partition key's length
+// (LEB128) and bytes, then the sort component's bytes.
+//
+// Nodes are reference counted. A write first makes each node on its path unshared (copying a
+// shared one, whose copy then holds new references to its entries or children), then edits or
+// rebuilds it; a node with no other owner is rebuilt by moving its slots out of it.
 #include "storage/store.h"
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <new>
 
 #include "storage/key_codec.h"
 
 namespace monotable::storage {
+
+struct StoreNode {
+  std::atomic<uint32_t> refs;
+  uint16_t count;  // entries (leaf) or children (inner)
+  bool leaf;
+  uint32_t bytes;  // size of the key area
+};
+
+enum class Mode : uint8_t {
+  kAt,            // the key itself: positions at the first record >= key
+  kAfter,         // just after the key: first record > key
+  kPartitionEnd,  // just after every record of the key's partition
+};
+
+// A position to search for.
+struct StoreKey {
+  uint64_t hash;
+  std::string_view partition;
+  std::string_view sort;
+  Mode mode;
+};
+
+// A record's parts.
+struct Parsed {
+  uint64_t hash;
+  std::string_view partition;
+  std::string_view sort;
+};
+
+namespace {
+
+using Key = StoreKey;
+
+constexpr uint32_t kMaxSlots = 32;  // a node splits above this
+constexpr uint32_t kMinSlots = 8;   // below this a node merges with a neighbour when they fit
+constexpr size_t kHeader = (sizeof(StoreNode) + 15) & ~size_t{15};
+
+char* Body(const StoreNode* n) {
+  return const_cast<char*>(reinterpret_cast<const char*>(n)) + kHeader;
+}
+Entry* Entries(const StoreNode* n) { return reinterpret_cast<Entry*>(Body(n)); }
+StoreNode** Children(const StoreNode* n) { return reinterpret_cast<StoreNode**>(Body(n)); }
+size_t SlotSize(bool leaf) { return leaf ? sizeof(Entry) : sizeof(StoreNode*); }
+uint32_t* Offsets(const StoreNode* n) {
+  return reinterpret_cast<uint32_t*>(Body(n) + n->count * SlotSize(n->leaf));
+}
+std::string_view KeyAt(const StoreNode* n, uint32_t i) {
+  const uint32_t* offsets = Offsets(n);
+  const char* keys = reinterpret_cast<const char*>(offsets + n->count + 1);
+  return std::string_view(keys + offsets[i], offsets[i + 1] - offsets[i]);
+}
+
+StoreNode* Allocate(bool leaf, uint32_t count, uint32_t bytes) {
+  const size_t size = kHeader + count * SlotSize(leaf) + (count + 1) * sizeof(uint32_t) + bytes;
+  auto* n = new (::operator new(size)) StoreNode{{1}, static_cast<uint16_t>(count), leaf, bytes};
+  return n;
+}
+
+void Release(StoreNode* n);
+
+// Frees the node itself; a leaf's entries are destroyed (moved-from ones hold nothing), an inner
+// node's children are not touched (they were moved out or released already).
+void FreeShallow(StoreNode* n) {
+  if (n->leaf) {
+    for (uint32_t i = 0; i < n->count; ++i) Entries(n)[i].~Entry();
+  }
+  n->~StoreNode();
+  ::operator delete(n);
+}
+
+void Release(StoreNode* n) {
+  if (!n || n->refs.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
+  if (!n->leaf) {
+    for (uint32_t i = 0; i < n->count; ++i) Release(Children(n)[i]);
+  }
+  FreeShallow(n);
+}
+
+// A copy of a shared node holding its own references, replacing the caller's reference to it.
+StoreNode* Unique(StoreNode* n) {
+  if (n->refs.load(std::memory_order_acquire) == 1) return n;
+  StoreNode* copy = Allocate(n->leaf, n->count, n->bytes);
+  for (uint32_t i = 0; i < n->count; ++i) {
+    if (n->leaf) {
+      new (&Entries(copy)[i]) Entry(Entries(n)[i]);
+    } else {
+      Children(copy)[i] = Children(n)[i];
+      Children(n)[i]->refs.fetch_add(1, std::memory_order_relaxed);
+    }
+  }
+  std::memcpy(Offsets(copy), Offsets(n), (n->count + 1) * sizeof(uint32_t) + n->bytes);
+  Release(n);
+  return copy;
+}
+
+// One slot of a node being assembled: where to move it from, and its key.
+struct Part {
+  void* slot;  // Entry* (leaf) or StoreNode** (inner), moved from
+  std::string_view key;
+};
+
+// A node holding `parts` in order. Moves each slot (the sources are freed by the caller,
+// shallowly).
+StoreNode* Assemble(bool leaf, const Part* parts, uint32_t count) {
+  uint32_t bytes = 0;
+  for (uint32_t i = 0; i < count; ++i) bytes += static_cast<uint32_t>(parts[i].key.size());
+  StoreNode* n = Allocate(leaf, count, bytes);
+  uint32_t* offsets = Offsets(n);
+  char* keys = reinterpret_cast<char*>(offsets + count + 1);
+  uint32_t at = 0;
+  for (uint32_t i = 0; i < count; ++i) {
+    if (leaf) {
+      new (&Entries(n)[i]) Entry(std::move(*static_cast<Entry*>(parts[i].slot)));
+    } else {
+      Children(n)[i] = *static_cast<StoreNode**>(parts[i].slot);
+    }
+    offsets[i] = at;
+    if (!parts[i].key.empty()) std::memcpy(keys + at, parts[i].key.data(), parts[i].key.size());
+    at += static_cast<uint32_t>(parts[i].key.size());
+  }
+  offsets[count] = at;
+  return n;
+}
+
+void* SlotOf(StoreNode* n, uint32_t i) {
+  return n->leaf ? static_cast<void*>(&Entries(n)[i]) : static_cast<void*>(&Children(n)[i]);
+}
+
+// Appends n's slots [from, to) to parts.
+uint32_t AddParts(StoreNode* n, uint32_t from, uint32_t to, Part* parts, uint32_t at) {
+  for (uint32_t i = from; i < to; ++i) parts[at++] = Part{SlotOf(n, i), KeyAt(n, i)};
+  return at;
+}
+
+// ---- keys ----
+
+Parsed Parse(std::string_view record) {
+  Parsed p;
+  std::memcpy(&p.hash, record.data(), sizeof(p.hash));
+  size_t at = sizeof(p.hash);
+  uint32_t length = 0;
+  for (int shift = 0;; shift += 7) {
+    const auto b = static_cast<uint8_t>(record[at++]);
+    length |= static_cast<uint32_t>(b & 0x7F) << shift;
+    if (!(b & 0x80)) break;
+  }
+  p.partition = record.substr(at, length);
+  p.sort = record.substr(at + length);
+  return p;
+}
+
+std::string MakeRecord(uint64_t hash, std::string_view partition, std::string_view sort) {
+  std::string out(sizeof(hash), '\0');
+  std::memcpy(out.data(), &hash, sizeof(hash));
+  auto length = static_cast<uint32_t>(partition.size());
+  while (length >= 0x80) {
+    out.push_back(static_cast<char>((length & 0x7F) | 0x80));
+    length >>= 7;
+  }
+  out.push_back(static_cast<char>(length));
+  out.append(partition);
+  out.append(sort);
+  return out;
+}
+
+// Compares a record with k's key (k's partition only if `partition_only`). Most comparisons
+// are decided by the hash, read without parsing the rest.
+int Compare(std::string_view record, const Key& k, bool partition_only = false) {
+  uint64_t hash;
+  std::memcpy(&hash, record.data(), sizeof(hash));
+  if (hash != k.hash) return hash < k.hash ? -1 : 1;
+  const Parsed r = Parse(record);
+  const int c = r.partition.compare(k.partition);
+  return c != 0 || partition_only ? c : r.sort.compare(k.sort);
+}
+
+// True if the record sorts before the position `k` names.
+bool Before(std::string_view record, const Key& k) {
+  switch (k.mode) {
+    case Mode::kAt:
+      return Compare(record, k) < 0;
+    case Mode::kAfter:
+      return Compare(record, k) <= 0;
+    case Mode::kPartitionEnd:
+      return Compare(record, k, true) <= 0;
+  }
+  return false;
+}
+
+// The child of inner node n to descend into for `k`: the last one whose separator is at or
+// before k's position (every key of the children before it is below k).
+uint32_t ChildFor(const StoreNode* n, const Key& k) {
+  uint32_t lo = 1, hi = n->count;  // first separator not before k, in [1, count]
+  while (lo < hi) {
+    const uint32_t mid = (lo + hi) / 2;
+    if (Compare(KeyAt(n, mid), k, k.mode == Mode::kPartitionEnd) <= 0) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo - 1;
+}
+
+// First record of leaf n not before `k`.
+uint32_t LeafLowerBound(const StoreNode* n, const Key& k) {
+  uint32_t lo = 0, hi = n->count;
+  while (lo < hi) {
+    const uint32_t mid = (lo + hi) / 2;
+    if (Before(KeyAt(n, mid), k)) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
+// ---- writes (each takes the reference held at *slot and leaves the new subtree there) ----
+
+// Splits the over-full node at *slot: *slot keeps the left half, *right gets the right half and
+// *separator the first key of the right half.
+void Split(StoreNode** slot, StoreNode** right, std::string* separator) {
+  StoreNode* n = *slot;
+  const uint32_t half = n->count / 2;
+  Part parts[kMaxSlots + 1];
+  uint32_t count = AddParts(n, 0, half, parts, 0);
+  StoreNode* left = Assemble(n->leaf, parts, count);
+  count = AddParts(n, half, n->count, parts, 0);
+  separator->assign(parts[0].key);
+  if (!n->leaf) parts[0].key = {};  // an inner node's first key is empty
+  *right = Assemble(n->leaf, parts, count);
+  FreeShallow(n);
+  *slot = left;
+}
+
+// Inserts or replaces; returns true if an entry was added. On a split, *right and *separator
+// receive the new right sibling.
+bool InsertAt(StoreNode** slot, const Key& k, std::string_view record, Entry* entry,
+              StoreNode** right, std::string* separator) {
+  StoreNode* n = *slot = Unique(*slot);
+  if (n->leaf) {
+    const uint32_t pos = LeafLowerBound(n, k);
+    if (pos < n->count && Compare(KeyAt(n, pos), k) == 0) {
+      Entries(n)[pos] = std::move(*entry);
+      return false;
+    }
+    Part parts[kMaxSlots + 1];
+    uint32_t count = AddParts(n, 0, pos, parts, 0);
+    parts[count++] = Part{entry, record};
+    count = AddParts(n, pos, n->count, parts, count);
+    *slot = Assemble(true, parts, count);
+    FreeShallow(n);
+    if (count > kMaxSlots) Split(slot, right, separator);
+    return true;
+  }
+  const uint32_t c = ChildFor(n, k);
+  StoreNode* child_right = nullptr;
+  std::string child_separator;
+  const bool added = InsertAt(&Children(n)[c], k, record, entry, &child_right, &child_separator);
+  if (child_right) {
+    Part parts[kMaxSlots + 1];
+    uint32_t count = AddParts(n, 0, c + 1, parts, 0);
+    parts[count++] = Part{&child_right, child_separator};
+    count = AddParts(n, c + 1, n->count, parts, count);
+    *slot = Assemble(false, parts, count);
+    FreeShallow(n);
+    if (count > kMaxSlots) Split(slot, right, separator);
+  }
+  return added;
+}
+
+// Merges child c of the unshared inner node at *slot with a neighbour if it is under-full and
+// they fit in one node.
+void MaybeMerge(StoreNode** slot, uint32_t c) {
+  StoreNode* n = *slot;
+  if (n->count < 2 || Children(n)[c]->count >= kMinSlots) return;
+  const uint32_t a = c + 1 < n->count ? c : c - 1;  // merge children a and a + 1
+  StoreNode*& left = Children(n)[a];
+  StoreNode*& right = Children(n)[a + 1];
+  if (left->count + right->count > kMaxSlots) return;
+  left = Unique(left);
+  right = Unique(right);
+  Part parts[kMaxSlots];
+  uint32_t count = AddParts(left, 0, left->count, parts, 0);
+  const uint32_t first_right = count;
+  count = AddParts(right, 0, right->count, parts, count);
+  // An inner right node's first key is empty: the parent's separator takes its place.
+  if (!left->leaf) parts[first_right].key = KeyAt(n, a + 1);
+  StoreNode* merged = Assemble(left->leaf, parts, count);
+  FreeShallow(left);
+  FreeShallow(right);
+  left = merged;
+  Part up[kMaxSlots];
+  uint32_t up_count = AddParts(n, 0, a + 1, up, 0);
+  up_count = AddParts(n, a + 2, n->count, up, up_count);
+  *slot = Assemble(false, up, up_count);
+  FreeShallow(n);
+}
+
+// Erases the entry at `k`; returns false if there is none (callers check first: a miss would
+// still have copied the shared nodes on its path). *slot becomes nullptr when the subtree is left
+// empty.
+bool EraseAt(StoreNode** slot, const Key& k) {
+  StoreNode* n = *slot;
+  if (n->leaf) {
+    const uint32_t pos = LeafLowerBound(n, k);
+    if (pos == n->count || Compare(KeyAt(n, pos), k) != 0) return false;
+    n = Unique(n);
+    if (n->count == 1) {
+      Release(n);
+      *slot = nullptr;
+      return true;
+    }
+    Part parts[kMaxSlots];
+    uint32_t count = AddParts(n, 0, pos, parts, 0);
+    count = AddParts(n, pos + 1, n->count, parts, count);
+    *slot = Assemble(true, parts, count);
+    FreeShallow(n);  // destroys the erased entry (the others were moved out)
+    return true;
+  }
+  const uint32_t c = ChildFor(n, k);
+  n = *slot = Unique(n);
+  if (!EraseAt(&Children(n)[c], k)) return false;
+  if (Children(n)[c]) {
+    MaybeMerge(slot, c);
+    return true;
+  }
+  if (n->count == 1) {
+    FreeShallow(n);
+    *slot = nullptr;
+    return true;
+  }
+  Part parts[kMaxSlots];
+  uint32_t count = AddParts(n, 0, c, parts, 0);
+  count = AddParts(n, c + 1, n->count, parts, count);
+  if (c == 0) parts[0].key = {};  // the new first child's separator is dropped
+  *slot = Assemble(false, parts, count);
+  FreeShallow(n);
+  return true;
+}
+
+}  // namespace
+
+// ---- iterators ----
+
+bool RowIterator::AtEnd() const { return !depth_ || leaf_index() == leaf()->count; }
+
+std::string_view RowIterator::Record() const { return KeyAt(leaf(), leaf_index()); }
+
+RowIterator::value_type RowIterator::operator*() const {
+  return value_type(Parse(Record()).sort, Entries(leaf())[leaf_index()]);
+}
+
+void RowIterator::SkipLeafEnd() {
+  const int d = depth_ - 1;
+  if (index_[d] < path_[d]->count) return;
+  for (int level = d - 1; level >= 0; --level) {
+    if (index_[level] + 1u < path_[level]->count) {
+      ++index_[level];
+      for (int m = level + 1; m <= d; ++m) {
+        path_[m] = Children(path_[m - 1])[index_[m - 1]];
+        index_[m] = 0;
+      }
+      return;
+    }
+  }
+}
+
+RowIterator& RowIterator::operator++() {
+  ++index_[depth_ - 1];
+  SkipLeafEnd();
+  return *this;
+}
+
+RowIterator& RowIterator::operator--() {
+  const int d = depth_ - 1;
+  if (index_[d] > 0) {
+    --index_[d];
+    return *this;
+  }
+  for (int level = d - 1; level >= 0; --level) {
+    if (index_[level] > 0) {
+      --index_[level];
+      for (int m = level + 1; m <= d; ++m) {
+        path_[m] = Children(path_[m - 1])[index_[m - 1]];
+        index_[m] = static_cast<uint8_t>(path_[m]->count - 1);
+      }
+      return *this;
+    }
+  }
+  return *this;  // (before the first entry: not allowed)
+}
+
+RowIterator RowIterator::LowerBound(const StoreNode* root, const StoreKey& k) {
+  RowIterator it;
+  if (!root) return it;
+  const StoreNode* n = root;
+  while (true) {
+    if (it.depth_ == RowIterator::kMaxDepth) std::abort();  // unreachable (see kMaxDepth)
+    it.path_[it.depth_] = n;
+    if (n->leaf) {
+      it.index_[it.depth_++] = static_cast<uint8_t>(LeafLowerBound(n, k));
+      break;
+    }
+    const uint32_t c = ChildFor(n, k);
+    it.index_[it.depth_++] = static_cast<uint8_t>(c);
+    n = Children(n)[c];
+  }
+  it.SkipLeafEnd();
+  return it;
+}
+
+// ---- Rows ----
+
+size_t Rows::size() const {
+  size_t n = 0;
+  for (auto it = begin_; it != end_; ++it) ++n;
+  return n;
+}
+
+RowIterator Rows::lower_bound(std::string_view sort) const {
+  return RowIterator::LowerBound(root_, Key{hash_, key_, sort, Mode::kAt});
+}
+
+RowIterator Rows::upper_bound(std::string_view sort) const {
+  return RowIterator::LowerBound(root_, Key{hash_, key_, sort, Mode::kAfter});
+}
+
+RowIterator Rows::find(std::string_view sort) const {
+  RowIterator it = lower_bound(sort);
+  if (it == end_ || (*it).first != sort) return end_;
+  return it;
+}
+
+// ---- Store ----
 
 PartitionId MakePartitionId(const Value& partition_key) {
   PartitionId id;
@@ -12,54 +464,129 @@ PartitionId MakePartitionId(const Value& partition_key) {
   return id;
 }
 
-const Rows* Store::Find(const PartitionId& id) const {
-  const auto& bucket = buckets_[BucketOf(id.hash)];
-  if (!bucket) return nullptr;
-  auto it = bucket->find(id);
-  return it == bucket->end() ? nullptr : it->second.get();
+Store::Store(const Store& o) : root_(o.root_), size_(o.size_) {
+  if (root_) root_->refs.fetch_add(1, std::memory_order_relaxed);
 }
 
-Rows& Store::Mutable(const PartitionId& id) {
-  auto& bucket = buckets_[BucketOf(id.hash)];
-  if (!bucket) {
-    bucket = std::make_shared<Bucket>();
-  } else if (bucket.use_count() > 1) {
-    bucket = std::make_shared<Bucket>(*bucket);  // unshare from a snapshot
-  }
-  auto [it, inserted] = bucket->try_emplace(id);
-  if (inserted) {
-    it->second = std::make_shared<Rows>();
-    ++partition_count_;
-  } else if (it->second.use_count() > 1) {
-    it->second = std::make_shared<Rows>(*it->second);
-  }
-  return *it->second;
+Store::Store(Store&& o) noexcept : root_(o.root_), size_(o.size_) {
+  o.root_ = nullptr;
+  o.size_ = 0;
 }
 
-void Store::EraseIfEmpty(const PartitionId& id) {
-  auto& bucket = buckets_[BucketOf(id.hash)];
-  if (!bucket) return;
-  auto it = bucket->find(id);
-  if (it == bucket->end() || !it->second->empty()) return;
-  if (bucket.use_count() > 1) {
-    bucket = std::make_shared<Bucket>(*bucket);
-    it = bucket->find(id);
+Store& Store::operator=(const Store& o) {
+  if (this != &o) {
+    if (o.root_) o.root_->refs.fetch_add(1, std::memory_order_relaxed);
+    Release(root_);
+    root_ = o.root_;
+    size_ = o.size_;
   }
-  bucket->erase(it);
-  --partition_count_;
+  return *this;
+}
+
+Store& Store::operator=(Store&& o) noexcept {
+  if (this != &o) {
+    Release(root_);
+    root_ = o.root_;
+    size_ = o.size_;
+    o.root_ = nullptr;
+    o.size_ = 0;
+  }
+  return *this;
+}
+
+Store::~Store() { Release(root_); }
+
+std::optional<Rows> Store::Find(const PartitionId& id) const {
+  RowIterator begin = RowIterator::LowerBound(root_, Key{id.hash, id.key, {}, Mode::kAt});
+  if (begin.AtEnd()) return std::nullopt;
+  const Parsed first = Parse(begin.Record());
+  if (first.hash != id.hash || first.partition != id.key) return std::nullopt;
+  return RowsAt(begin, first);
+}
+
+const Entry* Store::FindEntry(const PartitionId& id, std::string_view sort) const {
+  const StoreNode* n = root_;
+  if (!n) return nullptr;
+  const Key k{id.hash, id.key, sort, Mode::kAt};
+  while (!n->leaf) n = Children(n)[ChildFor(n, k)];
+  const uint32_t pos = LeafLowerBound(n, k);
+  if (pos == n->count || Compare(KeyAt(n, pos), k) != 0) return nullptr;
+  return &Entries(n)[pos];
+}
+
+void Store::Put(const PartitionId& id, std::string_view sort, Entry entry) {
+  const std::string record = MakeRecord(id.hash, id.key, sort);
+  const Key k{id.hash, id.key, sort, Mode::kAt};
+  if (!root_) {
+    Part part{&entry, record};
+    root_ = Assemble(true, &part, 1);
+    size_ = 1;
+    return;
+  }
+  StoreNode* right = nullptr;
+  std::string separator;
+  if (InsertAt(&root_, k, record, &entry, &right, &separator)) ++size_;
+  if (right) {
+    StoreNode* left = root_;
+    Part parts[2] = {Part{&left, {}}, Part{&right, separator}};
+    root_ = Assemble(false, parts, 2);
+  }
+}
+
+bool Store::Erase(const PartitionId& id, std::string_view sort) {
+  if (!FindEntry(id, sort)) return false;
+  if (!EraseAt(&root_, Key{id.hash, id.key, sort, Mode::kAt})) return false;
+  --size_;
+  // A root with one child hands the tree to it.
+  while (root_ && !root_->leaf && root_->count == 1) {
+    StoreNode* child = Children(root_)[0];
+    FreeShallow(root_);
+    root_ = child;
+  }
+  return true;
+}
+
+Store::Cursor Store::CursorAt(const RowIterator& it) const {
+  Cursor c;
+  if (it.AtEnd()) return c;
+  const Parsed p = Parse(it.Record());
+  c.id = PartitionId{p.hash, std::string(p.partition)};
+  c.rows = RowsAt(it, p);
+  return c;
+}
+
+Rows Store::RowsAt(const RowIterator& begin, const Parsed& first) const {
+  Rows rows;
+  rows.root_ = root_;
+  rows.hash_ = first.hash;
+  rows.key_ = first.partition;
+  rows.begin_ = begin;
+  const Key end{first.hash, first.partition, {}, Mode::kPartitionEnd};
+  const StoreNode* leaf = begin.leaf();
+  if (Before(KeyAt(leaf, leaf->count - 1), end)) {
+    rows.end_ = RowIterator::LowerBound(root_, end);
+    return rows;
+  }
+  // The partition ends inside begin's leaf (always, for a small partition): search just there.
+  uint32_t lo = begin.leaf_index() + 1, hi = leaf->count;
+  while (lo < hi) {
+    const uint32_t mid = (lo + hi) / 2;
+    if (Before(KeyAt(leaf, mid), end)) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  rows.end_ = begin;
+  rows.end_.index_[rows.end_.depth_ - 1] = static_cast<uint8_t>(lo);
+  return rows;
 }
 
 Store::Cursor Store::Seek(const PartitionId& id, bool exclusive) const {
-  for (size_t b = BucketOf(id.hash); b < buckets_.size(); ++b) {
-    const auto& bucket = buckets_[b];
-    if (!bucket || bucket->empty()) continue;
-    auto it = bucket->begin();
-    if (b == BucketOf(id.hash)) {
-      it = exclusive ? bucket->upper_bound(id) : bucket->lower_bound(id);
-    }
-    if (it != bucket->end()) return Cursor{&it->first, it->second.get()};
-  }
-  return Cursor{};
+  return CursorAt(RowIterator::LowerBound(
+      root_, Key{id.hash, id.key, {}, exclusive ? Mode::kPartitionEnd : Mode::kAt}));
 }
+
+Store::Cursor Store::Next(const Cursor& c) const { return CursorAt(c.rows->end()); }
 
 }  // namespace monotable::storage

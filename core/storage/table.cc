@@ -119,10 +119,7 @@ uint32_t Table::EntrySize(size_t i, const Item& item) const {
 }
 
 const Entry* Table::Find(const Item& key) const {
-  const Rows* rows = base_.Find(BasePartition(key));
-  if (!rows) return nullptr;
-  auto it = rows->find(BaseSort(key));
-  return it == rows->end() ? nullptr : &it->second;
+  return base_.FindEntry(BasePartition(key), BaseSort(key));
 }
 
 ItemPtr Table::Get(const Item& key) const {
@@ -220,12 +217,11 @@ void Table::Commit(const WritePlan& plan) {
   // One encoding of the new item, shared by the table and every index that holds it.
   const EncodedItem encoded = plan.new_item ? EncodedItem::Encode(*plan.new_item) : EncodedItem();
   if (plan.new_item) {
-    base_.Mutable(partition)[sort] = Entry{encoded, plan.new_size};
+    base_.Put(partition, sort, Entry{encoded, plan.new_size});
     ++item_count_;
     size_bytes_ += plan.new_size;
   } else if (plan.old_item) {
-    base_.Mutable(partition).erase(sort);
-    base_.EraseIfEmpty(partition);
+    base_.Erase(partition, sort);
   }
   for (size_t i = 0; i < indexes_.size(); ++i) {
     const IndexChange& change = plan.index_changes[i];
@@ -240,14 +236,13 @@ void Table::Commit(const WritePlan& plan) {
         change.kind == IndexChangeKind::kUpdated || change.kind == IndexChangeKind::kUntouched;
     if (old_in) {
       IndexPosition(i, *plan.old_item, &ip, &is);
-      data.store.Mutable(ip).erase(is);
-      data.store.EraseIfEmpty(ip);
+      data.store.Erase(ip, is);
       --data.count;
       data.bytes -= change.old_size;
     }
     if (new_in) {
       IndexPosition(i, *plan.new_item, &ip, &is);
-      data.store.Mutable(ip)[is] = Entry{encoded, change.new_size};
+      data.store.Put(ip, is, Entry{encoded, change.new_size});
       ++data.count;
       data.bytes += change.new_size;
     }
@@ -266,7 +261,7 @@ void Table::AddIndex(IndexSchema index) {
       const Item item = entry.item.Decode();
       if (!IndexPosition(i, item, &ip, &is)) continue;  // sparse: not in the index
       const uint32_t size = EntrySize(i, item);
-      data.store.Mutable(ip)[is] = Entry{entry.item, size};
+      data.store.Put(ip, is, Entry{entry.item, size});
       ++data.count;
       data.bytes += size;
     }

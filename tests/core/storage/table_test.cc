@@ -88,7 +88,7 @@ TEST(Table, KeysOnlyIndexIgnoresNonKeyChangesIncludeDoesNot) {
   PartitionId ip;
   std::string is;
   ASSERT_TRUE(table.IndexPosition(0, moved, &ip, &is));
-  ASSERT_NE(table.index_store(0).Find(ip), nullptr);
+  ASSERT_TRUE(table.index_store(0).Find(ip).has_value());
   EXPECT_EQ(table.index_store(0).Find(ip)->size(), 1u);
   EXPECT_EQ(table.index_store(0).Find(ip)->count(is), 1u);
 }
