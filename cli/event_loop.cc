@@ -40,6 +40,8 @@ constexpr int64_t kLingerMs = 2000;
 constexpr int64_t kTimerTickMs = 250;
 // Output chunks up to this size are appended to the previous chunk instead of queued apart.
 constexpr size_t kCoalesceBytes = 16 * 1024;
+// Bodies from this size on are queued as their own piece (moved, not copied).
+constexpr size_t kMoveBodyBytes = 2 * 1024;
 // Recv calls per readiness event (bounds one connection's turn).
 constexpr int kReadsPerEvent = 16;
 // Requests at least this large make the loop return freed memory to the system afterwards.
@@ -606,31 +608,28 @@ struct HttpEventLoop::Impl {
 
   void QueueResponse(Connection* c, HttpResponse& r, bool keep_alive, bool head_only) {
     RefreshDate();
-    if (head_only || r.body.size() <= kCoalesceBytes) {
-      // Small: head and body in one piece, appended to the last queued piece when that is small.
-      std::string* target = nullptr;
-      if (!c->out.empty() && c->out.back().size() < kCoalesceBytes &&
-          (c->out.size() > 1 || c->out_offset == 0)) {
-        target = &c->out.back();
-      } else {
-        c->out.push_back(std::move(c->spare));
-        c->spare = std::string();
-        target = &c->out.back();
-        target->clear();
-      }
-      size_t before = target->size();
-      AppendHead(r, keep_alive, target);
-      if (!head_only) target->append(r.body);
-      c->out_bytes += target->size() - before;
-      return;
+    // The head goes into the last queued piece when that is small (else a new one); a small
+    // body follows it there, a larger one is moved in as its own piece (not copied): one writev
+    // sends them all.
+    const bool move_body = !head_only && r.body.size() >= kMoveBodyBytes;
+    std::string* target = nullptr;
+    if (!c->out.empty() && c->out.back().size() < kCoalesceBytes &&
+        (c->out.size() > 1 || c->out_offset == 0)) {
+      target = &c->out.back();
+    } else {
+      c->out.push_back(std::move(c->spare));
+      c->spare = std::string();
+      target = &c->out.back();
+      target->clear();
     }
-    // Large: the head, then the body moved in as its own piece (no copy).
-    std::string head;
-    head.reserve(160 + r.headers.size());
-    AppendHead(r, keep_alive, &head);
-    Queue(c, std::move(head));
-    Queue(c, std::move(r.body));
-    r.body = std::string();
+    size_t before = target->size();
+    AppendHead(r, keep_alive, target);
+    if (!head_only && !move_body) target->append(r.body);
+    c->out_bytes += target->size() - before;
+    if (move_body) {
+      Queue(c, std::move(r.body));
+      r.body = std::string();
+    }
   }
 
   void Queue(Connection* c, std::string piece) {
