@@ -42,6 +42,8 @@ constexpr int64_t kTimerTickMs = 250;
 constexpr size_t kCoalesceBytes = 16 * 1024;
 // Bodies from this size on are queued as their own piece (moved, not copied).
 constexpr size_t kMoveBodyBytes = 2 * 1024;
+// A written piece up to this capacity is kept for the connection's next answer.
+constexpr size_t kSpareBytes = 4 * 1024;
 // Recv calls per readiness event (bounds one connection's turn).
 constexpr int kReadsPerEvent = 16;
 // Requests at least this large make the loop return freed memory to the system afterwards.
@@ -667,8 +669,9 @@ struct HttpEventLoop::Impl {
           break;
         }
         written -= left;
-        // Keep a small piece's memory for the next answer (no malloc/free per request).
-        if (c->out.front().capacity() <= kCoalesceBytes * 2 &&
+        // Keep a small piece's memory for the next answer (no malloc/free per request; at most
+        // kSpareBytes per connection).
+        if (c->out.front().capacity() <= kSpareBytes &&
             c->out.front().capacity() > c->spare.capacity()) {
           c->spare = std::move(c->out.front());
         }
