@@ -615,7 +615,7 @@ class Writer {
         return;
       }
     }
-    std::memcpy(buf_ + n_, s.data(), s.size());
+    Copy(buf_ + n_, s.data(), s.size());
     n_ += s.size();
   }
   // Room for `n` (at most kSize) bytes written with PutUnchecked.
@@ -634,6 +634,31 @@ class Writer {
   }
 
  private:
+  // memcpy, with the short copies most pieces are (names, keys, a few bytes of a value) made
+  // inline as two overlapping loads and stores: memcpy of a run-time length is a call in
+  // WebAssembly (and in glibc).
+  static void Copy(char* d, const char* s, size_t n) {
+    if (n >= 8 && n <= 16) {
+      uint64_t a, b;
+      std::memcpy(&a, s, 8);
+      std::memcpy(&b, s + n - 8, 8);
+      std::memcpy(d, &a, 8);
+      std::memcpy(d + n - 8, &b, 8);
+    } else if (n >= 4 && n < 8) {
+      uint32_t a, b;
+      std::memcpy(&a, s, 4);
+      std::memcpy(&b, s + n - 4, 4);
+      std::memcpy(d, &a, 4);
+      std::memcpy(d + n - 4, &b, 4);
+    } else if (n > 0 && n < 4) {
+      d[0] = s[0];
+      d[n / 2] = s[n / 2];
+      d[n - 1] = s[n - 1];
+    } else if (n > 16) {
+      std::memcpy(d, s, n);
+    }
+  }
+
   static constexpr size_t kSize = 1024;
   std::string* out_;
   size_t n_ = 0;
@@ -656,6 +681,18 @@ constexpr std::array<char, 256> kEscape = [] {
   return t;
 }();
 
+// True if one of the 8 bytes at p is escaped: below 0x20, '"' or '\\' (the classic "has a zero
+// byte" and "has a byte less than n" bit tricks; exact as a whole, not per byte).
+bool EightNeedEscape(const char* p) {
+  constexpr uint64_t kOnes = 0x0101010101010101u;
+  constexpr uint64_t kHigh = 0x8080808080808080u;
+  uint64_t x;
+  std::memcpy(&x, p, 8);
+  auto has_zero = [](uint64_t v) { return (v - kOnes) & ~v & kHigh; };
+  const uint64_t below_space = (x - kOnes * 0x20) & ~x & kHigh;
+  return (below_space | has_zero(x ^ (kOnes * '"')) | has_zero(x ^ (kOnes * '\\'))) != 0;
+}
+
 void WriteJsonString(std::string_view s, Writer& w) {
   static constexpr char kHex[] = "0123456789abcdef";
   w.Put('"');
@@ -663,6 +700,7 @@ void WriteJsonString(std::string_view s, Writer& w) {
   const char* const end = p + s.size();
   while (p < end) {
     const char* run = p;
+    while (end - p >= 8 && !EightNeedEscape(p)) p += 8;
     while (p < end && kEscape[static_cast<unsigned char>(*p)] == 0) ++p;
     w.Put(std::string_view(run, static_cast<size_t>(p - run)));
     if (p == end) break;

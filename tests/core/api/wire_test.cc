@@ -573,6 +573,24 @@ TEST(WireTest, AppendJsonStringEscapesAsDumpDoes) {
   EXPECT_EQ(text, R"("say \"hi\"\\\n\t\u0001")");
 }
 
+TEST(WireTest, EveryByteIsEscapedAsDumpDoesAtEveryPositionOfAWord) {
+  // The writer checks eight bytes at a time for bytes to escape: each ASCII byte at each position
+  // of the words of a 17-byte text, among plain letters and among the bytes of multi-byte UTF-8.
+  for (const std::string fill : {"a", "\xc3\xa9", "\xe6\x97\xa5"}) {
+    std::string base;
+    while (base.size() < 17) base += fill;
+    for (int c = 0; c < 0x80; ++c) {
+      for (size_t pos = 0; pos + fill.size() <= base.size(); pos += fill.size()) {
+        std::string s = base;
+        s.replace(pos, fill.size(), 1, static_cast<char>(c));
+        std::string text;
+        AppendJsonString(s, &text);
+        ASSERT_EQ(text, json(s).dump()) << "byte " << c << " at " << pos;
+      }
+    }
+  }
+}
+
 TEST(WireTest, AppendDumpSplicesRawTextsIntoTheTree) {
   const std::vector<std::string> raw = {R"([{"a":{"S":"x"}}])", R"({"k":{"N":"1"}})"};
   json tree = {{"Items", RawPlaceholder(0)},
