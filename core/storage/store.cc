@@ -12,6 +12,7 @@
 // rebuilds it; a node with no other owner is rebuilt by moving its slots out of it.
 #include "storage/store.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -160,29 +161,18 @@ Parsed Parse(std::string_view record) {
   Parsed p;
   std::memcpy(&p.hash, record.data(), sizeof(p.hash));
   size_t at = sizeof(p.hash);
-  uint32_t length = 0;
-  for (int shift = 0;; shift += 7) {
-    const auto b = static_cast<uint8_t>(record[at++]);
-    length |= static_cast<uint32_t>(b & 0x7F) << shift;
-    if (!(b & 0x80)) break;
+  uint32_t length = static_cast<uint8_t>(record[at++]);
+  if (length & 0x80) {  // (partition keys of 128 bytes and more)
+    length &= 0x7F;
+    for (int shift = 7;; shift += 7) {
+      const auto b = static_cast<uint8_t>(record[at++]);
+      length |= static_cast<uint32_t>(b & 0x7F) << shift;
+      if (!(b & 0x80)) break;
+    }
   }
   p.partition = record.substr(at, length);
   p.sort = record.substr(at + length);
   return p;
-}
-
-std::string MakeRecord(uint64_t hash, std::string_view partition, std::string_view sort) {
-  std::string out(sizeof(hash), '\0');
-  std::memcpy(out.data(), &hash, sizeof(hash));
-  auto length = static_cast<uint32_t>(partition.size());
-  while (length >= 0x80) {
-    out.push_back(static_cast<char>((length & 0x7F) | 0x80));
-    length >>= 7;
-  }
-  out.push_back(static_cast<char>(length));
-  out.append(partition);
-  out.append(sort);
-  return out;
 }
 
 // Compares a record with k's key (k's partition only if `partition_only`). Most comparisons
@@ -196,46 +186,43 @@ int Compare(std::string_view record, const Key& k, bool partition_only = false) 
   return c != 0 || partition_only ? c : r.sort.compare(k.sort);
 }
 
-// True if the record sorts before the position `k` names.
-bool Before(std::string_view record, const Key& k) {
-  switch (k.mode) {
-    case Mode::kAt:
-      return Compare(record, k) < 0;
-    case Mode::kAfter:
-      return Compare(record, k) <= 0;
-    case Mode::kPartitionEnd:
-      return Compare(record, k, true) <= 0;
-  }
-  return false;
-}
-
-// The child of inner node n to descend into for `k`: the last one whose separator is at or
-// before k's position (every key of the children before it is below k).
-uint32_t ChildFor(const StoreNode* n, const Key& k) {
-  uint32_t lo = 1, hi = n->count;  // first separator not before k, in [1, count]
+// The first index i in [lo, hi) of node n whose key compares at or above `limit` with k (keys
+// below are "before" k: Compare(key, k) < limit), or hi. The search every lookup runs: the hash
+// is read straight from each key, the rest parsed only when the hashes are equal.
+uint32_t SearchNode(const StoreNode* n, uint32_t lo, uint32_t hi, const Key& k, int limit) {
+  const uint32_t* offsets = Offsets(n);
+  const char* keys = reinterpret_cast<const char*>(offsets + n->count + 1);
+  const bool partition_only = k.mode == Mode::kPartitionEnd;
   while (lo < hi) {
     const uint32_t mid = (lo + hi) / 2;
-    if (Compare(KeyAt(n, mid), k, k.mode == Mode::kPartitionEnd) <= 0) {
-      lo = mid + 1;
+    const char* record = keys + offsets[mid];
+    uint64_t hash;
+    std::memcpy(&hash, record, sizeof(hash));
+    int c;
+    if (hash != k.hash) {
+      c = hash < k.hash ? -1 : 1;
     } else {
-      hi = mid;
+      c = Compare(std::string_view(record, offsets[mid + 1] - offsets[mid]), k, partition_only);
     }
-  }
-  return lo - 1;
-}
-
-// First record of leaf n not before `k`.
-uint32_t LeafLowerBound(const StoreNode* n, const Key& k) {
-  uint32_t lo = 0, hi = n->count;
-  while (lo < hi) {
-    const uint32_t mid = (lo + hi) / 2;
-    if (Before(KeyAt(n, mid), k)) {
+    if (c < limit) {
       lo = mid + 1;
     } else {
       hi = mid;
     }
   }
   return lo;
+}
+
+// The limit for SearchNode in a leaf: records before k's position compare below it.
+int LeafLimit(const Key& k) { return k.mode == Mode::kAt ? 0 : 1; }
+
+// The child of inner node n to descend into for `k`: the last one whose separator is at or
+// before k's position (every key of the children before it is below k).
+uint32_t ChildFor(const StoreNode* n, const Key& k) { return SearchNode(n, 1, n->count, k, 1) - 1; }
+
+// First record of leaf n not before `k`.
+uint32_t LeafLowerBound(const StoreNode* n, const Key& k) {
+  return SearchNode(n, 0, n->count, k, LeafLimit(k));
 }
 
 // ---- writes (each takes the reference held at *slot and leaves the new subtree there) ----
@@ -320,38 +307,34 @@ void MaybeMerge(StoreNode** slot, uint32_t c) {
   FreeShallow(n);
 }
 
-// Erases the entry at `k`; returns false if there is none (callers check first: a miss would
-// still have copied the shared nodes on its path). *slot becomes nullptr when the subtree is left
-// empty.
-bool EraseAt(StoreNode** slot, const Key& k) {
-  StoreNode* n = *slot;
+// Erases the entry at the position `path` names (a child index per inner level, then the
+// entry's index in its leaf). *slot becomes nullptr when the subtree is left empty.
+void EraseAt(StoreNode** slot, const uint8_t* path) {
+  StoreNode* n = *slot = Unique(*slot);
   if (n->leaf) {
-    const uint32_t pos = LeafLowerBound(n, k);
-    if (pos == n->count || Compare(KeyAt(n, pos), k) != 0) return false;
-    n = Unique(n);
+    const uint32_t pos = *path;
     if (n->count == 1) {
       Release(n);
       *slot = nullptr;
-      return true;
+      return;
     }
     Part parts[kMaxSlots];
     uint32_t count = AddParts(n, 0, pos, parts, 0);
     count = AddParts(n, pos + 1, n->count, parts, count);
     *slot = Assemble(true, parts, count);
     FreeShallow(n);  // destroys the erased entry (the others were moved out)
-    return true;
+    return;
   }
-  const uint32_t c = ChildFor(n, k);
-  n = *slot = Unique(n);
-  if (!EraseAt(&Children(n)[c], k)) return false;
+  const uint32_t c = *path;
+  EraseAt(&Children(n)[c], path + 1);
   if (Children(n)[c]) {
     MaybeMerge(slot, c);
-    return true;
+    return;
   }
   if (n->count == 1) {
     FreeShallow(n);
     *slot = nullptr;
-    return true;
+    return;
   }
   Part parts[kMaxSlots];
   uint32_t count = AddParts(n, 0, c, parts, 0);
@@ -359,8 +342,36 @@ bool EraseAt(StoreNode** slot, const Key& k) {
   if (c == 0) parts[0].key = {};  // the new first child's separator is dropped
   *slot = Assemble(false, parts, count);
   FreeShallow(n);
-  return true;
 }
+
+// A record built on the stack when it is short (most are).
+class RecordBuffer {
+ public:
+  RecordBuffer(uint64_t hash, std::string_view partition, std::string_view sort) {
+    const size_t size = sizeof(hash) + 5 + partition.size() + sort.size();
+    char* out = size <= sizeof(inline_) ? inline_ : (heap_.resize(size), heap_.data());
+    std::memcpy(out, &hash, sizeof(hash));
+    size_t at = sizeof(hash);
+    auto length = static_cast<uint32_t>(partition.size());
+    while (length >= 0x80) {
+      out[at++] = static_cast<char>((length & 0x7F) | 0x80);
+      length >>= 7;
+    }
+    out[at++] = static_cast<char>(length);
+    if (!partition.empty()) std::memcpy(out + at, partition.data(), partition.size());
+    at += partition.size();
+    if (!sort.empty()) std::memcpy(out + at, sort.data(), sort.size());
+    view_ = std::string_view(out, at + sort.size());
+  }
+  RecordBuffer(const RecordBuffer&) = delete;
+  RecordBuffer& operator=(const RecordBuffer&) = delete;
+  std::string_view view() const { return view_; }
+
+ private:
+  char inline_[192];
+  std::string heap_;
+  std::string_view view_;
+};
 
 }  // namespace
 
@@ -441,12 +452,22 @@ size_t Rows::size() const {
   return n;
 }
 
+RowIterator Rows::Search(const StoreKey& k) const {
+  if (begin_.leaf() != end_.leaf()) return RowIterator::LowerBound(root_, k);
+  // The whole partition is in one leaf (a small one always is): search just its entries.
+  const uint32_t lo =
+      SearchNode(begin_.leaf(), begin_.leaf_index(), end_.leaf_index(), k, LeafLimit(k));
+  RowIterator it = begin_;
+  it.index_[it.depth_ - 1] = static_cast<uint8_t>(lo);
+  return it;
+}
+
 RowIterator Rows::lower_bound(std::string_view sort) const {
-  return RowIterator::LowerBound(root_, Key{hash_, key_, sort, Mode::kAt});
+  return Search(Key{hash_, key_, sort, Mode::kAt});
 }
 
 RowIterator Rows::upper_bound(std::string_view sort) const {
-  return RowIterator::LowerBound(root_, Key{hash_, key_, sort, Mode::kAfter});
+  return Search(Key{hash_, key_, sort, Mode::kAfter});
 }
 
 RowIterator Rows::find(std::string_view sort) const {
@@ -497,11 +518,13 @@ Store& Store::operator=(Store&& o) noexcept {
 Store::~Store() { Release(root_); }
 
 std::optional<Rows> Store::Find(const PartitionId& id) const {
+  std::optional<Rows> rows;
   RowIterator begin = RowIterator::LowerBound(root_, Key{id.hash, id.key, {}, Mode::kAt});
-  if (begin.AtEnd()) return std::nullopt;
+  if (begin.AtEnd()) return rows;
   const Parsed first = Parse(begin.Record());
-  if (first.hash != id.hash || first.partition != id.key) return std::nullopt;
-  return RowsAt(begin, first);
+  if (first.hash != id.hash || first.partition != id.key) return rows;
+  SetRows(begin, first, &rows.emplace());
+  return rows;
 }
 
 const Entry* Store::FindEntry(const PartitionId& id, std::string_view sort) const {
@@ -515,7 +538,8 @@ const Entry* Store::FindEntry(const PartitionId& id, std::string_view sort) cons
 }
 
 void Store::Put(const PartitionId& id, std::string_view sort, Entry entry) {
-  const std::string record = MakeRecord(id.hash, id.key, sort);
+  const RecordBuffer buffer(id.hash, id.key, sort);
+  const std::string_view record = buffer.view();
   const Key k{id.hash, id.key, sort, Mode::kAt};
   if (!root_) {
     Part part{&entry, record};
@@ -534,8 +558,19 @@ void Store::Put(const PartitionId& id, std::string_view sort, Entry entry) {
 }
 
 bool Store::Erase(const PartitionId& id, std::string_view sort) {
-  if (!FindEntry(id, sort)) return false;
-  if (!EraseAt(&root_, Key{id.hash, id.key, sort, Mode::kAt})) return false;
+  if (!root_) return false;
+  // Find the entry first, so a miss copies nothing, and remember the way to it.
+  const Key k{id.hash, id.key, sort, Mode::kAt};
+  uint8_t path[RowIterator::kMaxDepth];
+  int depth = 0;
+  const StoreNode* n = root_;
+  for (; !n->leaf; n = Children(n)[path[depth - 1]]) {
+    path[depth++] = static_cast<uint8_t>(ChildFor(n, k));
+  }
+  const uint32_t pos = LeafLowerBound(n, k);
+  if (pos == n->count || Compare(KeyAt(n, pos), k) != 0) return false;
+  path[depth] = static_cast<uint8_t>(pos);
+  EraseAt(&root_, path);
   --size_;
   // A root with one child hands the tree to it.
   while (root_ && !root_->leaf && root_->count == 1) {
@@ -550,36 +585,36 @@ Store::Cursor Store::CursorAt(const RowIterator& it) const {
   Cursor c;
   if (it.AtEnd()) return c;
   const Parsed p = Parse(it.Record());
-  c.id = PartitionId{p.hash, std::string(p.partition)};
-  c.rows = RowsAt(it, p);
+  c.id.emplace(PartitionId{p.hash, std::string(p.partition)});
+  SetRows(it, p, &c.rows.emplace());
   return c;
 }
 
-Rows Store::RowsAt(const RowIterator& begin, const Parsed& first) const {
-  Rows rows;
-  rows.root_ = root_;
-  rows.hash_ = first.hash;
-  rows.key_ = first.partition;
-  rows.begin_ = begin;
-  const Key end{first.hash, first.partition, {}, Mode::kPartitionEnd};
+void Store::SetRows(const RowIterator& begin, const Parsed& first, Rows* rows) const {
+  rows->root_ = root_;
+  rows->hash_ = first.hash;
+  rows->key_ = first.partition;
+  rows->begin_ = begin;
+  rows->end_ = begin;
+  // Most partitions are small: look at the next few entries of the leaf before searching.
   const StoreNode* leaf = begin.leaf();
-  if (Before(KeyAt(leaf, leaf->count - 1), end)) {
-    rows.end_ = RowIterator::LowerBound(root_, end);
-    return rows;
+  const uint32_t* offsets = Offsets(leaf);
+  const char* keys = reinterpret_cast<const char*>(offsets + leaf->count + 1);
+  const uint32_t near = std::min<uint32_t>(leaf->count, begin.leaf_index() + 5);
+  uint32_t i = begin.leaf_index() + 1;
+  for (; i < near; ++i) {
+    uint64_t hash;
+    std::memcpy(&hash, keys + offsets[i], sizeof(hash));
+    if (hash != first.hash || Parse(KeyAt(leaf, i)).partition != first.partition) break;
   }
-  // The partition ends inside begin's leaf (always, for a small partition): search just there.
-  uint32_t lo = begin.leaf_index() + 1, hi = leaf->count;
-  while (lo < hi) {
-    const uint32_t mid = (lo + hi) / 2;
-    if (Before(KeyAt(leaf, mid), end)) {
-      lo = mid + 1;
-    } else {
-      hi = mid;
-    }
+  const Key end{first.hash, first.partition, {}, Mode::kPartitionEnd};
+  if (i == near && i < leaf->count) i = SearchNode(leaf, i, leaf->count, end, 1);
+  if (i < leaf->count) {
+    rows->end_.index_[rows->end_.depth_ - 1] = static_cast<uint8_t>(i);
+  } else {
+    // The partition reaches the end of the leaf and maybe beyond.
+    rows->end_ = RowIterator::LowerBound(root_, end);
   }
-  rows.end_ = begin;
-  rows.end_.index_[rows.end_.depth_ - 1] = static_cast<uint8_t>(lo);
-  return rows;
 }
 
 Store::Cursor Store::Seek(const PartitionId& id, bool exclusive) const {

@@ -120,6 +120,9 @@ class Rows {
 
  private:
   friend class Store;
+  // First position of the partition not before `k`.
+  iterator Search(const StoreKey& k) const;
+
   const StoreNode* root_ = nullptr;
   uint64_t hash_ = 0;
   std::string_view key_;  // the partition key bytes, inside the tree
@@ -160,7 +163,8 @@ class Store {
 
  private:
   Cursor CursorAt(const RowIterator& it) const;
-  Rows RowsAt(const RowIterator& begin, const Parsed& first) const;
+  // Sets *rows to the partition starting at `begin`, whose first record is `first`.
+  void SetRows(const RowIterator& begin, const Parsed& first, Rows* rows) const;
 
   StoreNode* root_ = nullptr;
   size_t size_ = 0;

@@ -235,10 +235,13 @@ void Table::Commit(const WritePlan& plan) {
         change.kind == IndexChangeKind::kAdded || change.kind == IndexChangeKind::kMoved ||
         change.kind == IndexChangeKind::kUpdated || change.kind == IndexChangeKind::kUntouched;
     if (old_in) {
-      IndexPosition(i, *plan.old_item, &ip, &is);
-      data.store.Erase(ip, is);
       --data.count;
       data.bytes -= change.old_size;
+    }
+    // An updated or untouched entry keeps its position: the Put below replaces it in place.
+    if (change.kind == IndexChangeKind::kRemoved || change.kind == IndexChangeKind::kMoved) {
+      IndexPosition(i, *plan.old_item, &ip, &is);
+      data.store.Erase(ip, is);
     }
     if (new_in) {
       IndexPosition(i, *plan.new_item, &ip, &is);
