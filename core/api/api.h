@@ -75,9 +75,10 @@ struct Context {
   std::vector<std::string> raw_texts;
   bool raw_allowed = false;
   json Raw(std::string text);
-  // The response body: response.dump() with the raw texts spliced in; or, when a handler wrote
-  // the whole body as text itself (only when raw_allowed), that text.
-  std::string Body() const;
+  // The response body, once, at the end of the request: response.dump() with the raw texts
+  // spliced in; or, when a handler wrote the whole body as text itself (only when raw_allowed),
+  // that text, moved out rather than copied (a Scan page is tens of KB).
+  std::string TakeBody();
   std::optional<std::string> body_text;
   // False when EngineOptions::record_item_effects is off: read paths then skip the per-item
   // Effects::items entries (and the key copies they need).

@@ -77,7 +77,7 @@ void Finish(api::Context& ctx, const Status& status, Result* result) {
     api::RenderError(status, ctx.error_extra, result);
     return;
   }
-  result->body = ctx.Body();
+  result->body = ctx.TakeBody();
 }
 
 }  // namespace

@@ -531,8 +531,8 @@ json Context::Raw(std::string text) {
   return wire::RawPlaceholder(raw_texts.size() - 1);
 }
 
-std::string Context::Body() const {
-  if (body_text) return *body_text;
+std::string Context::TakeBody() {
+  if (body_text) return std::move(*body_text);
   if (raw_texts.empty()) return response.dump();
   size_t size = 256;
   for (const std::string& text : raw_texts) size += text.size();
