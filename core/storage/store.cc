@@ -307,6 +307,19 @@ void MaybeMerge(StoreNode** slot, uint32_t c) {
   FreeShallow(n);
 }
 
+// `n` assembled anew without its slot `i` (an entry of a leaf, a child of an inner node, whose
+// new first child's separator is dropped); `n` is freed shallowly, which destroys the removed
+// slot (the others were moved out).
+StoreNode* WithoutSlot(StoreNode* n, uint32_t i) {
+  Part parts[kMaxSlots];
+  uint32_t count = AddParts(n, 0, i, parts, 0);
+  count = AddParts(n, i + 1, n->count, parts, count);
+  if (!n->leaf && i == 0) parts[0].key = {};
+  StoreNode* out = Assemble(n->leaf, parts, count);
+  FreeShallow(n);
+  return out;
+}
+
 // Erases the entry at the position `path` names (a child index per inner level, then the
 // entry's index in its leaf). *slot becomes nullptr when the subtree is left empty.
 void EraseAt(StoreNode** slot, const uint8_t* path) {
@@ -318,11 +331,7 @@ void EraseAt(StoreNode** slot, const uint8_t* path) {
       *slot = nullptr;
       return;
     }
-    Part parts[kMaxSlots];
-    uint32_t count = AddParts(n, 0, pos, parts, 0);
-    count = AddParts(n, pos + 1, n->count, parts, count);
-    *slot = Assemble(true, parts, count);
-    FreeShallow(n);  // destroys the erased entry (the others were moved out)
+    *slot = WithoutSlot(n, pos);
     return;
   }
   const uint32_t c = *path;
@@ -336,12 +345,7 @@ void EraseAt(StoreNode** slot, const uint8_t* path) {
     *slot = nullptr;
     return;
   }
-  Part parts[kMaxSlots];
-  uint32_t count = AddParts(n, 0, c, parts, 0);
-  count = AddParts(n, c + 1, n->count, parts, count);
-  if (c == 0) parts[0].key = {};  // the new first child's separator is dropped
-  *slot = Assemble(false, parts, count);
-  FreeShallow(n);
+  *slot = WithoutSlot(n, c);
 }
 
 // A record built on the stack when it is short (most are).
