@@ -15,6 +15,7 @@
 
 #include "api/fast_requests.h"
 #include "api/request_json.h"
+#include "core/api/json_test_util.h"
 
 namespace {
 
@@ -26,26 +27,6 @@ using json = nlohmann::json;
   std::abort();
 }
 
-bool SameTree(const json& a, const json& b) {
-  if (a.type() != b.type()) return false;
-  if (a.is_object()) {
-    if (a.size() != b.size()) return false;
-    auto ib = b.begin();
-    for (auto ia = a.begin(); ia != a.end(); ++ia, ++ib) {
-      if (ia.key() != ib.key() || !SameTree(*ia, *ib)) return false;
-    }
-    return true;
-  }
-  if (a.is_array()) {
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i) {
-      if (!SameTree(a[i], b[i])) return false;
-    }
-    return true;
-  }
-  return a == b;
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -55,7 +36,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const json slow = json::parse(text, nullptr, false);
   if (fast_ok) {
     if (slow.is_discarded()) Fail("ParseRequestJson accepted what nlohmann rejects", text);
-    if (!SameTree(fast, slow)) Fail("ParseRequestJson built another tree", text);
+    if (!monotable::testing::SameTree(fast, slow))
+      Fail("ParseRequestJson built another tree", text);
   }
 
   monotable::api::GetItemRequest quick;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/api/json_test_util.h"
 #include "monotable/engine.h"
 
 namespace monotable::api {
@@ -109,25 +110,7 @@ TEST(FastRequests, GetItemDamagedRequestsNeverDisagree) {
   int accepted = 0;
   for (int round = 0; round < 20000; ++round) {
     std::string text = seeds[static_cast<size_t>(round) % seeds.size()];
-    const int edits = 1 + static_cast<int>(rng() % 3);
-    for (int e = 0; e < edits && !text.empty(); ++e) {
-      const size_t at = rng() % text.size();
-      const char c = alphabet[rng() % alphabet.size()];
-      switch (rng() % 4) {
-        case 0:
-          text.erase(at, 1);
-          break;
-        case 1:
-          text.insert(at, 1, c);
-          break;
-        case 2:
-          text[at] = c;
-          break;
-        default:
-          text.insert(at, 1, " \t\n"[rng() % 3]);
-          break;
-      }
-    }
+    testing::Damage(&text, rng, alphabet, 3, /*whitespace_inserts=*/true);
     if (CheckAgreement(text)) ++accepted;
   }
   EXPECT_GT(accepted, 1000);  // 1,797 with this seed

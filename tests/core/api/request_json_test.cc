@@ -8,31 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "core/api/json_test_util.h"
+
 namespace monotable::api {
 namespace {
 
 using json = nlohmann::json;
-
-// Equal trees with equal value types at every node (json's operator== calls 1u and 1 equal).
-bool SameTree(const json& a, const json& b) {
-  if (a.type() != b.type()) return false;
-  if (a.is_object()) {
-    if (a.size() != b.size()) return false;
-    auto ib = b.begin();
-    for (auto ia = a.begin(); ia != a.end(); ++ia, ++ib) {
-      if (ia.key() != ib.key() || !SameTree(*ia, *ib)) return false;
-    }
-    return true;
-  }
-  if (a.is_array()) {
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i) {
-      if (!SameTree(a[i], b[i])) return false;
-    }
-    return true;
-  }
-  return a == b;
-}
 
 // Checks the contract on one text; returns whether the fast reader accepted it.
 bool CheckAgreement(const std::string& text) {
@@ -40,7 +21,7 @@ bool CheckAgreement(const std::string& text) {
   if (!ParseRequestJson(text, &fast)) return false;
   const json slow = json::parse(text, nullptr, false);
   EXPECT_FALSE(slow.is_discarded()) << "accepted what nlohmann rejects: " << text;
-  EXPECT_TRUE(SameTree(fast, slow))
+  EXPECT_TRUE(testing::SameTree(fast, slow))
       << text << "\nfast: " << fast.dump() << "\nslow: " << slow.dump();
   return true;
 }
@@ -126,24 +107,7 @@ TEST(RequestJson, GeneratedAndDamagedTextsNeverDisagree) {
   int accepted = 0;
   for (int round = 0; round < 20000; ++round) {
     std::string text = "{\"k\":" + RandomValue(rng, 0) + ",\"Key\":" + RandomValue(rng, 1) + "}";
-    if (round % 2) {
-      const int edits = 1 + static_cast<int>(rng() % 2);
-      for (int e = 0; e < edits && !text.empty(); ++e) {
-        const size_t at = rng() % text.size();
-        const char c = alphabet[rng() % alphabet.size()];
-        switch (rng() % 3) {
-          case 0:
-            text.erase(at, 1);
-            break;
-          case 1:
-            text.insert(at, 1, c);
-            break;
-          default:
-            text[at] = c;
-            break;
-        }
-      }
-    }
+    if (round % 2) testing::Damage(&text, rng, alphabet, 2, /*whitespace_inserts=*/false);
     if (CheckAgreement(text)) ++accepted;
   }
   EXPECT_GT(accepted, 3000);
