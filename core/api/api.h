@@ -61,7 +61,10 @@ struct Context {
   EngineState& state;
   const json& request;
   Effects& effects;
-  json response = json::object();
+  // The response members. Null until a handler sets one (operator[] makes it an object): an
+  // empty object allocates, and GetItem, Query and Scan write their bodies as text instead. A
+  // response left null is the body {}.
+  json response;
   // Extra members of the error body (CancellationReasons, Item) when the handler fails.
   json error_extra;  // null until a handler adds a member (operator[] makes it an object)
   capacity::Meter meter;
@@ -127,7 +130,8 @@ struct GetItemRequest {
   expr::Projection projection;                 // parsed, when projection_text is set
 };
 Status ReadGetItem(const json& request, GetItemRequest* out);
-Status RunGetItem(Context& ctx, const GetItemRequest& request);
+// RunGetItem moves request.key into the effects (the key of the item returned or missing).
+Status RunGetItem(Context& ctx, GetItemRequest& request);
 
 // Deletes every item whose TimeToLive attribute (a Number, epoch seconds) is before now, as
 // DynamoDB's background TTL process does: no capacity billed, effects record each deletion as

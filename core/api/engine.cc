@@ -71,7 +71,7 @@ const char* ActionNames[] = {"returned",         "filtered-out", "read",        
 // The end every request shares: capacity into the effects, the version bump, then the body or
 // the error.
 void Finish(api::Context& ctx, const Status& status, Result* result) {
-  ctx.meter.ToEffects(ctx.state.options.prices, &result->effects);
+  std::move(ctx.meter).ToEffects(ctx.state.options.prices, &result->effects);
   if (ctx.changed) ++ctx.state.version;
   if (!status.ok()) {
     api::RenderError(status, ctx.error_extra, result);
@@ -230,7 +230,7 @@ Result Engine::SweepExpired() {
     api::RenderError(status, ctx.error_extra, &result);
     return result;
   }
-  result.body = ctx.response.dump();
+  result.body = ctx.response.is_null() ? "{}" : ctx.response.dump();
   return result;
 }
 

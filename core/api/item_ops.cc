@@ -329,7 +329,7 @@ Status ReadGetItem(const json& req, GetItemRequest* out) {
   return Status::Ok();
 }
 
-Status RunGetItem(Context& ctx, const GetItemRequest& r) {
+Status RunGetItem(Context& ctx, GetItemRequest& r) {
   const storage::Table* table = ctx.state.FindTable(r.table_name);
   if (!table) return Status::ResourceNotFound();
   Status s = ValidateKey(table->schema(), r.key);
@@ -349,10 +349,12 @@ Status RunGetItem(Context& ctx, const GetItemRequest& r) {
   ctx.effects.read_modes = {true, blocks * 0.5, static_cast<double>(blocks),
                             static_cast<double>(blocks * 2)};
   if (item) {
-    if (ctx.records_items()) AddTouched(ctx, r.table_name, "", r.key, size, ItemAction::kReturned);
+    if (ctx.records_items()) {
+      AddTouched(ctx, r.table_name, "", std::move(r.key), size, ItemAction::kReturned);
+    }
     LintItemSize(ctx, size, true);
   } else if (ctx.records_items()) {
-    AddTouched(ctx, r.table_name, "", r.key, 0, ItemAction::kMissing,
+    AddTouched(ctx, r.table_name, "", std::move(r.key), 0, ItemAction::kMissing,
                "no item with this key: the read is still billed");
   }
   const CapacityDetail detail = ParseCapacityDetail(r.capacity_detail);

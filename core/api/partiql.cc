@@ -251,17 +251,14 @@ Status RunHandler(Context& ctx, Handler handler, const json& request, json* resp
   for (const capacity::Meter::TableTotals& t : sub.meter.tables()) {
     ctx.meter.Touch(t.table);
     auto add = [&](const capacity::Meter::Part& p) {
-      std::string arithmetic;
-      for (const std::string& line : p.arithmetic)
-        arithmetic += (arithmetic.empty() ? "" : "; ") + line;
-      if (p.read_half) ctx.meter.AddRead(t.table, p.index, p.local, p.read_half, arithmetic);
-      if (p.write_half) ctx.meter.AddWrite(t.table, p.index, p.local, p.write_half, arithmetic);
+      if (p.read_half) ctx.meter.AddRead(t.table, p.index, p.local, p.read_half, p.arithmetic);
+      if (p.write_half) ctx.meter.AddWrite(t.table, p.index, p.local, p.write_half, p.arithmetic);
     };
     add(t.table_part);
     for (const capacity::Meter::Part& p : t.indexes) add(p);
   }
   if (sub.changed) ctx.changed = true;
-  if (response) *response = std::move(sub.response);
+  if (response) *response = sub.response.is_null() ? json::object() : std::move(sub.response);
   if (error_extra) *error_extra = std::move(sub.error_extra);
   return s;
 }

@@ -533,7 +533,7 @@ json Context::Raw(std::string text) {
 
 std::string Context::TakeBody() {
   if (body_text) return std::move(*body_text);
-  if (raw_texts.empty()) return response.dump();
+  if (raw_texts.empty()) return response.is_null() ? "{}" : response.dump();
   size_t size = 256;
   for (const std::string& text : raw_texts) size += text.size();
   std::string body;

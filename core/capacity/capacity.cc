@@ -133,6 +133,53 @@ std::string WriteArithmetic(uint64_t bytes, bool transactional, std::string_view
   return out;
 }
 
+namespace {
+
+// Appends one addition's arithmetic to a part's text, "; " between additions.
+void AppendArithmetic(std::string arithmetic, std::string* out) {
+  if (arithmetic.empty()) return;
+  if (out->empty()) {
+    *out = std::move(arithmetic);
+    return;
+  }
+  out->append("; ");
+  out->append(arithmetic);
+}
+
+CapacityLine LineOf(const std::string& table, const Meter::Part& p) {
+  CapacityLine line;
+  line.table = table;
+  line.index = p.index;
+  line.local_index = p.local;
+  line.read_units = ToUnits(p.read_half);
+  line.write_units = ToUnits(p.write_half);
+  return line;
+}
+
+// Both forms of ToEffects: `tables` is the meter's (const or not), `take` sets a line's arithmetic
+// from its part (a copy or a move).
+template <typename Tables, typename Take>
+void FillEffects(Tables& tables, int64_t read_half, int64_t write_half, const PriceTable& prices,
+                 Take take, Effects* effects) {
+  size_t lines = 0;
+  for (const Meter::TableTotals& t : tables) lines += 1 + t.indexes.size();
+  effects->capacity.reserve(effects->capacity.size() + lines);
+  for (auto& t : tables) {
+    effects->capacity.push_back(LineOf(t.table, t.table_part));
+    take(t.table_part, &effects->capacity.back());
+    for (auto& p : t.indexes) {
+      effects->capacity.push_back(LineOf(t.table, p));
+      take(p, &effects->capacity.back());
+    }
+  }
+  effects->read_units = ToUnits(read_half);
+  effects->write_units = ToUnits(write_half);
+  effects->dollars = effects->read_units * prices.read_request_unit_per_million / 1e6 +
+                     effects->write_units * prices.write_request_unit_per_million / 1e6;
+}
+
+}  // namespace
+
 int64_t Meter::TableTotals::read_half() const {
   int64_t sum = table_part.read_half;
   for (const Part& p : indexes) sum += p.read_half;
@@ -170,14 +217,14 @@ void Meter::AddRead(std::string_view table, std::string_view index, bool local, 
                     std::string arithmetic) {
   Part& p = PartFor(table, index, local);
   p.read_half += half;
-  if (!arithmetic.empty()) p.arithmetic.push_back(std::move(arithmetic));
+  AppendArithmetic(std::move(arithmetic), &p.arithmetic);
 }
 
 void Meter::AddWrite(std::string_view table, std::string_view index, bool local, int64_t half,
                      std::string arithmetic) {
   Part& p = PartFor(table, index, local);
   p.write_half += half;
-  if (!arithmetic.empty()) p.arithmetic.push_back(std::move(arithmetic));
+  AppendArithmetic(std::move(arithmetic), &p.arithmetic);
 }
 
 int64_t Meter::total_read_half() const {
@@ -192,28 +239,16 @@ int64_t Meter::total_write_half() const {
   return sum;
 }
 
-void Meter::ToEffects(const PriceTable& prices, Effects* effects) const {
-  auto add_line = [&](const std::string& table, const Part& p) {
-    CapacityLine line;
-    line.table = table;
-    line.index = p.index;
-    line.local_index = p.local;
-    line.read_units = ToUnits(p.read_half);
-    line.write_units = ToUnits(p.write_half);
-    for (const std::string& a : p.arithmetic) {
-      if (!line.arithmetic.empty()) line.arithmetic += "; ";
-      line.arithmetic += a;
-    }
-    effects->capacity.push_back(std::move(line));
-  };
-  for (const TableTotals& t : tables_) {
-    add_line(t.table, t.table_part);
-    for (const Part& p : t.indexes) add_line(t.table, p);
-  }
-  effects->read_units = ToUnits(total_read_half());
-  effects->write_units = ToUnits(total_write_half());
-  effects->dollars = effects->read_units * prices.read_request_unit_per_million / 1e6 +
-                     effects->write_units * prices.write_request_unit_per_million / 1e6;
+void Meter::ToEffects(const PriceTable& prices, Effects* effects) const& {
+  FillEffects(
+      tables_, total_read_half(), total_write_half(), prices,
+      [](const Part& p, CapacityLine* line) { line->arithmetic = p.arithmetic; }, effects);
+}
+
+void Meter::ToEffects(const PriceTable& prices, Effects* effects) && {
+  FillEffects(
+      tables_, total_read_half(), total_write_half(), prices,
+      [](Part& p, CapacityLine* line) { line->arithmetic = std::move(p.arithmetic); }, effects);
 }
 
 }  // namespace monotable::capacity

@@ -58,7 +58,8 @@ class Meter {
     bool local = false;
     int64_t read_half = 0;
     int64_t write_half = 0;
-    std::vector<std::string> arithmetic;
+    // The arithmetic of every addition, in order, joined by "; " (one string: one allocation).
+    std::string arithmetic;
   };
   struct TableTotals {
     std::string table;
@@ -80,8 +81,10 @@ class Meter {
   int64_t total_read_half() const;
   int64_t total_write_half() const;
 
-  // Fills effects' capacity lines, unit totals and dollars.
-  void ToEffects(const PriceTable& prices, Effects* effects) const;
+  // Fills effects' capacity lines, unit totals and dollars. The rvalue form moves the arithmetic
+  // texts into the lines instead of copying them (the request's end: Engine::Execute).
+  void ToEffects(const PriceTable& prices, Effects* effects) const&;
+  void ToEffects(const PriceTable& prices, Effects* effects) &&;
 
  private:
   Part& PartFor(std::string_view table, std::string_view index, bool local);

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <sstream>
 #include <string>
@@ -94,6 +95,37 @@ TEST(FastRequests, GetItemPlainShapesAreReadAsTheGeneralReaderReadsThem) {
   for (const std::string& text : declined) {
     GetItemRequest out;
     EXPECT_FALSE(FastReadGetItem(text, &out)) << text;
+  }
+}
+
+// Strings are read eight bytes at a time: a byte that ends or leaves a plain string (a quote, a
+// backslash, a control byte, DEL, any byte of UTF-8) must be found at every position of strings of
+// every length around the eight-byte steps, and a plain string read whole.
+TEST(FastRequests, GetItemStringsEveryLengthAndEveryPosition) {
+  auto request = [](const std::string& value) {
+    return "{\"TableName\":\"Orders\",\"Key\":{\"PK\":{\"S\":\"" + value + "\"}}}";
+  };
+  for (size_t length = 1; length <= 26; ++length) {
+    std::string plain;
+    for (size_t i = 0; i < length; ++i) plain += static_cast<char>('!' + (i * 7) % 94);
+    plain.erase(
+        std::remove_if(plain.begin(), plain.end(), [](char c) { return c == '"' || c == '\\'; }),
+        plain.end());
+    if (plain.empty()) continue;
+    GetItemRequest out;
+    ASSERT_TRUE(FastReadGetItem(request(plain), &out)) << plain;
+    ASSERT_EQ(out.key.size(), 1u);
+    EXPECT_EQ(out.key.begin()->second.s(), plain);
+    EXPECT_TRUE(CheckAgreement(request(plain)));
+    for (size_t at = 0; at < plain.size(); ++at) {
+      for (const char special : {'\\', '\x01', '\x1f', '\x7f', '\x80', '\xc3', '\xff'}) {
+        std::string damaged = plain;
+        damaged[at] = special;
+        GetItemRequest declined;
+        EXPECT_FALSE(FastReadGetItem(request(damaged), &declined))
+            << "length " << plain.size() << ", byte " << static_cast<int>(special) << " at " << at;
+      }
+    }
   }
 }
 

@@ -72,5 +72,32 @@ TEST(Capacity, MeterTotalsPerTableAndIndexAndPricesThem) {
   EXPECT_EQ(effects.capacity[1].index, "GSI1");
 }
 
+// A part's arithmetic is every addition's text in order, joined by "; " (what the effects panel
+// shows for a request that read and wrote the same table); the request's end moves the texts into
+// the effects, and both forms give the same lines.
+TEST(Capacity, MeterJoinsArithmeticAndBothToEffectsAgree) {
+  Meter meter;
+  meter.AddRead("T", "", false, 1, "read A");
+  meter.AddRead("T", "", false, 0, "");
+  meter.AddWrite("T", "", false, 2, "write B");
+  meter.AddWrite("T", "GSI1", false, 2, "index C");
+  Effects copied, moved;
+  meter.ToEffects(PriceTable{}, &copied);
+  EXPECT_EQ(meter.tables()[0].table_part.arithmetic, "read A; write B");  // still there
+  std::move(meter).ToEffects(PriceTable{}, &moved);
+  ASSERT_EQ(copied.capacity.size(), 2u);
+  ASSERT_EQ(moved.capacity.size(), 2u);
+  EXPECT_EQ(copied.capacity[0].arithmetic, "read A; write B");
+  EXPECT_EQ(copied.capacity[1].arithmetic, "index C");
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(moved.capacity[i].arithmetic, copied.capacity[i].arithmetic);
+    EXPECT_EQ(moved.capacity[i].index, copied.capacity[i].index);
+    EXPECT_EQ(moved.capacity[i].read_units, copied.capacity[i].read_units);
+    EXPECT_EQ(moved.capacity[i].write_units, copied.capacity[i].write_units);
+  }
+  EXPECT_EQ(moved.read_units, 0.5);
+  EXPECT_EQ(moved.write_units, 2);
+}
+
 }  // namespace
 }  // namespace monotable::capacity
