@@ -574,21 +574,32 @@ TEST(WireTest, AppendJsonStringEscapesAsDumpDoes) {
 }
 
 TEST(WireTest, EveryByteIsEscapedAsDumpDoesAtEveryPositionOfAWord) {
-  // The writer checks eight bytes at a time for bytes to escape: each ASCII byte at each position
-  // of the words of a 17-byte text, among plain letters and among the bytes of multi-byte UTF-8.
+  // The writer checks eight bytes at a time for bytes to escape (the last eight overlapping), and a
+  // text under eight bytes in one word: each ASCII byte at each position of texts of every length
+  // from 1 to 20 bytes, among plain letters and among the bytes of multi-byte UTF-8.
   for (const std::string fill : {"a", "\xc3\xa9", "\xe6\x97\xa5"}) {
-    std::string base;
-    while (base.size() < 17) base += fill;
-    for (int c = 0; c < 0x80; ++c) {
-      for (size_t pos = 0; pos + fill.size() <= base.size(); pos += fill.size()) {
-        std::string s = base;
-        s.replace(pos, fill.size(), 1, static_cast<char>(c));
+    for (size_t length = 1; length <= 20; ++length) {
+      std::string base;
+      while (base.size() < length) base += fill;
+      {
         std::string text;
-        AppendJsonString(s, &text);
-        ASSERT_EQ(text, json(s).dump()) << "byte " << c << " at " << pos;
+        AppendJsonString(base, &text);
+        ASSERT_EQ(text, json(base).dump()) << "plain, length " << base.size();
+      }
+      for (int c = 0; c < 0x80; ++c) {
+        for (size_t pos = 0; pos + fill.size() <= base.size(); pos += fill.size()) {
+          std::string s = base;
+          s.replace(pos, fill.size(), 1, static_cast<char>(c));
+          std::string text;
+          AppendJsonString(s, &text);
+          ASSERT_EQ(text, json(s).dump()) << "byte " << c << " at " << pos << " of " << s.size();
+        }
       }
     }
   }
+  std::string empty;
+  AppendJsonString("", &empty);
+  EXPECT_EQ(empty, "\"\"");
 }
 
 TEST(WireTest, AppendDumpSplicesRawTextsIntoTheTree) {
