@@ -7,13 +7,18 @@
 // throughput, p50/p99 latency, the server's CPU time per operation (summed over its threads from
 // /proc/<pid>/task/*/schedstat, nanoseconds; /proc/<pid>/stat's ticks as a cross-check) and its
 // resident memory. A trivial server (one fixed answer, no work) gives the client's own ceiling.
+// The floor targets (`floor`: epoll, `floor-uring`: io_uring, `floor-uring-plain`: io_uring without
+// DEFER_TASKRUN) run tests/bench/floor_server.cc, which answers every request with one fixed
+// GetItem-sized answer: the least CPU any HTTP server spends per request here. They are timed on
+// every operation like a server but get no items and no answer comparison: they are not DynamoDBs.
 //
 // Servers bind 127.0.0.1 and are stopped by their own pid. Every loop is bounded in requests and
 // time.
 //
 // usage: node endpoint.mjs --monotable BIN --dynalite CLI_JS --workload PREFIX
 //          [--concurrency 8] [--seconds 2] [--max-requests 20000] [--out results.json]
-//          [--targets monotable,dynalite,trivial] [--ops get-item,scan-page]
+//          [--targets monotable,dynalite,trivial,floor,floor-uring] [--ops get-item,scan-page]
+//          [--floor FLOOR_SERVER_BIN]
 // PREFIX.model.json and PREFIX.ops.json come from `monotable_bench_lite --dump N PREFIX`.
 import { spawn } from "node:child_process";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -24,6 +29,7 @@ const { values: args } = parseArgs({
   options: {
     monotable: { type: "string" },
     dynalite: { type: "string" },
+    floor: { type: "string" },
     workload: { type: "string" },
     concurrency: { type: "string", default: "8" },
     seconds: { type: "string", default: "2" },
@@ -347,6 +353,11 @@ process.on("exit", () => {
   }
 });
 
+// The floor servers answer anything with a fixed body: nothing to load, nothing to compare.
+function isFloor(name) {
+  return name === "floor" || name === "floor-uring" || name === "floor-uring-plain";
+}
+
 async function startTarget(name) {
   if (name === "monotable") {
     return startProcess(args.monotable, ["serve", "--port", "0", "--quiet"],
@@ -356,6 +367,13 @@ async function startTarget(name) {
     return startProcess(process.execPath, [args.dynalite, "--port", "0", "--host", "127.0.0.1",
       "--createTableMs", "0", "--updateTableMs", "0", "--deleteTableMs", "0"],
       /listening at: http:\/\/[^:]+:(\d+)/, name);
+  }
+  if (isFloor(name)) {
+    const mode = name === "floor" ? ["--epoll"] : name === "floor-uring" ? ["--io-uring"]
+      : ["--io-uring", "--no-defer"];
+    if (!args.floor) throw new Error(`target ${name} needs --floor BIN`);
+    return startProcess(args.floor, [...mode, "--port", "0"],
+      /listening on http:\/\/127\.0\.0\.1:(\d+)/, name);
   }
   return startProcess(process.execPath, ["-e", kTrivialServer], /trivial listening on (\d+)/,
     name);
@@ -368,7 +386,11 @@ for (const name of kTargets) {
   const client = makeClient(p.port);
   const entry = { rss_idle_mb: rssBytes(p.pid) / 1048576, ops: {} };
   results.targets[name] = entry;
-  if (name !== "trivial") {
+  if (isFloor(name)) {
+    process.stderr.write(`endpoint: ${name} is pid ${p.pid} (for perf stat / strace -p)\n`);
+    entry.note = "the floor: a fixed GetItem-sized answer to every request, not a DynamoDB " +
+      "(no items loaded, answers not compared)";
+  } else if (name !== "trivial") {
     process.stderr.write(`endpoint: loading ${items.length} items into ${name}\n`);
     entry.load = await load(client, p.pid);
     entry.rss_loaded_mb = rssBytes(p.pid) / 1048576;
@@ -376,7 +398,7 @@ for (const name of kTargets) {
   live.push({ name, p, client });
 }
 
-const servers = live.filter((t) => t.name !== "trivial");
+const servers = live.filter((t) => t.name !== "trivial" && !isFloor(t.name));
 if (servers.length === 2) {
   process.stderr.write("endpoint: comparing answers\n");
   results.comparison = await compare(servers);
