@@ -225,6 +225,23 @@ Status ReadExpressionParams(const json& obj, ExpressionParams* out);
 Status CheckExpressionParams(const ExpressionParams& params,
                              const std::vector<std::pair<std::string_view, bool>>& expressions);
 
+// Query and Scan in two halves, like GetItem, so the general reader and the fast reader
+// (fast_requests.h) share everything after reading: ReadMembersOf reads the members' JSON types
+// in DynamoDB's order and nothing else; RunQuery / RunScan do the rest (constraints, legacy
+// members, expression parameters, the table, the page, the response). `params` points into the
+// struct itself: fill it in place, never copy or move a filled ReadMembers.
+struct ReadMembers {
+  std::optional<std::string> table_name, index_name, filter_text, projection_text, select, capacity,
+      key_condition_text;
+  std::optional<int64_t> limit, segment, total_segments;
+  std::optional<bool> consistent, forward;
+  std::optional<Item> start_key;
+  ExpressionParams params;
+};
+Status ReadMembersOf(const json& req, bool query, ReadMembers* m);
+Status RunQuery(Context& ctx, ReadMembers& m);
+Status RunScan(Context& ctx, ReadMembers& m);
+
 // Rewrites the legacy (pre-expression) parameters of a request for `operation` (AttributesToGet,
 // Expected, ConditionalOperator, AttributeUpdates, KeyConditions, QueryFilter, ScanFilter) into
 // the equivalent expression parameters, in place (legacy.cc). Errors: mixing both kinds, and the

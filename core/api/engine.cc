@@ -133,6 +133,17 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
       return result;
     }
   }
+  if (handler == api::Query || handler == api::Scan) {
+    api::ReadMembers fast;
+    const bool query = handler == api::Query;
+    if (api::FastReadQueryScan(request_json, query, &fast)) {
+      static const api::json kNoRequest = api::json::object();
+      api::Context ctx(*impl_, kNoRequest, result.effects);
+      ctx.raw_allowed = true;
+      Finish(ctx, query ? api::RunQuery(ctx, fast) : api::RunScan(ctx, fast), &result);
+      return result;
+    }
+  }
   // A body that is not JSON (or not a JSON object) is DynamoDB's SerializationException. Plain
   // requests are read by our own reader (request_json.h); whatever it declines, nlohmann judges.
   api::json request;

@@ -80,6 +80,21 @@ class Scanner {
     }
     return false;
   }
+  // A non-negative integer of at most 18 digits, without a leading zero (JSON has none), a
+  // fraction or an exponent (those decline: what follows the digits must end the value).
+  bool Integer(int64_t* out) {
+    SkipSpace();
+    const char* start = p_;
+    int64_t v = 0;
+    while (p_ < end_ && *p_ >= '0' && *p_ <= '9' && p_ - start < 18) v = v * 10 + (*p_++ - '0');
+    const ptrdiff_t digits = p_ - start;
+    if (digits == 0 || (digits > 1 && *start == '0')) return false;
+    if (p_ < end_ && (*p_ == '.' || *p_ == 'e' || *p_ == 'E' || (*p_ >= '0' && *p_ <= '9'))) {
+      return false;
+    }
+    *out = v;
+    return true;
+  }
   bool AtEnd() {
     SkipSpace();
     return p_ == end_;
@@ -170,7 +185,106 @@ bool ReadKey(Scanner* s, Item* key) {
   return done && !key->empty();
 }
 
+// ExpressionAttributeNames: {"#n": "name", ...}, names and values plain strings, not empty,
+// not repeated, at least one.
+bool ReadNames(Scanner* s, expr::AttributeNames* names) {
+  Members m(s);
+  if (!m.Open()) return false;
+  std::string_view key, value;
+  bool done = false;
+  while (m.Next(&key, &done)) {
+    if (key.empty() || !s->String(&value) || value.empty()) return false;
+    if (!names->emplace(std::string(key), std::string(value)).second) return false;
+  }
+  return done && !names->empty();
+}
+
+// ExpressionAttributeValues: {":v": {"S": "..."} or {"N": "..."}, ...}, not repeated, at least
+// one.
+bool ReadValues(Scanner* s, expr::AttributeValues* values) {
+  Members m(s);
+  if (!m.Open()) return false;
+  std::string_view key;
+  bool done = false;
+  while (m.Next(&key, &done)) {
+    if (key.empty()) return false;
+    Value value;
+    if (!ReadKeyValue(s, &value)) return false;
+    if (!values->emplace(std::string(key), std::move(value)).second) return false;
+  }
+  return done && !values->empty();
+}
+
+// Reads one optional string member once.
+bool OnceString(Scanner* s, std::optional<std::string>* out) {
+  std::string_view value;
+  if (out->has_value() || !s->String(&value)) return false;
+  out->emplace(value);
+  return true;
+}
+
+bool OnceBool(Scanner* s, std::optional<bool>* out) {
+  bool value = false;
+  if (out->has_value() || !s->Bool(&value)) return false;
+  *out = value;
+  return true;
+}
+
+bool OnceInteger(Scanner* s, std::optional<int64_t>* out) {
+  int64_t value = 0;
+  if (out->has_value() || !s->Integer(&value)) return false;
+  *out = value;
+  return true;
+}
+
 }  // namespace
+
+bool FastReadQueryScan(std::string_view text, bool query, ReadMembers* out) {
+  Scanner s(text);
+  Members m(&s);
+  if (!m.Open()) return false;
+  std::string_view name;
+  bool done = false;
+  while (m.Next(&name, &done)) {
+    bool ok = false;
+    if (name == "TableName") {
+      ok = OnceString(&s, &out->table_name);
+    } else if (name == "IndexName") {
+      ok = OnceString(&s, &out->index_name);
+    } else if (name == "KeyConditionExpression" && query) {
+      ok = OnceString(&s, &out->key_condition_text);
+    } else if (name == "ExpressionAttributeNames") {
+      ok = !out->params.names_storage && ReadNames(&s, &out->params.names_storage.emplace());
+    } else if (name == "ExpressionAttributeValues") {
+      ok = !out->params.values_storage && ReadValues(&s, &out->params.values_storage.emplace());
+    } else if (name == "ScanIndexForward" && query) {
+      ok = OnceBool(&s, &out->forward);
+    } else if (name == "Limit") {
+      ok = OnceInteger(&s, &out->limit);
+    } else if (name == "ReturnConsumedCapacity") {
+      ok = OnceString(&s, &out->capacity);
+    } else if (name == "FilterExpression") {
+      ok = OnceString(&s, &out->filter_text);
+    } else if (name == "ProjectionExpression") {
+      ok = OnceString(&s, &out->projection_text);
+    } else if (name == "ExclusiveStartKey") {
+      ok = !out->start_key && ReadKey(&s, &out->start_key.emplace());
+    } else if (name == "ConsistentRead") {
+      ok = OnceBool(&s, &out->consistent);
+    } else if (name == "Select") {
+      ok = OnceString(&s, &out->select);
+    } else if (name == "Segment" && !query) {
+      ok = OnceInteger(&s, &out->segment);
+    } else if (name == "TotalSegments" && !query) {
+      ok = OnceInteger(&s, &out->total_segments);
+    }
+    if (!ok) return false;  // anything else is the general reader's to judge
+  }
+  if (!done || !s.AtEnd()) return false;
+  out->params.names = out->params.names_storage ? &*out->params.names_storage : nullptr;
+  out->params.values = out->params.values_storage ? &*out->params.values_storage : nullptr;
+  return true;
+}
 
 bool FastReadGetItem(std::string_view text, GetItemRequest* out) {
   Scanner s(text);

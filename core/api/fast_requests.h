@@ -1,5 +1,5 @@
-// fast_requests: readers for the hottest requests that work on the request text itself, with no
-// JSON tree, for the common shape of a request only.
+// fast_requests: readers for the hottest requests (GetItem, Query, Scan) that work on the request
+// text itself, with no JSON tree, for the common shape of a request only.
 //
 // Contract: a fast reader either declines (returns false, *out unspecified) or fills *out exactly
 // as the general reader (ReadGetItem on the parsed request) would and with the same outcome: OK.
@@ -20,5 +20,14 @@ namespace monotable::api {
 // GetItem with TableName, Key (S and N attributes), and optionally ConsistentRead and
 // ReturnConsumedCapacity; ProjectionExpression and the rest decline.
 bool FastReadGetItem(std::string_view text, GetItemRequest* out);
+
+// Query (query true) or Scan, filling *out as ReadMembersOf does: TableName, IndexName, Select,
+// Limit, ConsistentRead, ExclusiveStartKey (S and N attributes), ReturnConsumedCapacity,
+// ProjectionExpression, FilterExpression, ExpressionAttributeNames (strings),
+// ExpressionAttributeValues (S and N values), and ScanIndexForward and KeyConditionExpression
+// (Query) or Segment and TotalSegments (Scan). Limit and the segments are plain non-negative
+// integers. Legacy members (KeyConditions, ScanFilter, ...) and anything else decline. *out must
+// be a fresh ReadMembers; its params point into it.
+bool FastReadQueryScan(std::string_view text, bool query, ReadMembers* out);
 
 }  // namespace monotable::api

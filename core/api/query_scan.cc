@@ -35,36 +35,6 @@ struct Source {
   bool fetch_from_table = false;  // LSI read that needs non-projected attributes
 };
 
-struct ReadMembers {
-  std::optional<std::string> table_name, index_name, filter_text, projection_text, select, capacity,
-      key_condition_text;
-  std::optional<int64_t> limit, segment, total_segments;
-  std::optional<bool> consistent, forward;
-  std::optional<Item> start_key;
-  ExpressionParams params;
-};
-
-Status ReadMembersOf(const json& req, bool query, ReadMembers* m) {
-  Status s;
-  if (!(s = ReadString(req, "TableName", &m->table_name)).ok()) return s;
-  if (!(s = ReadString(req, "IndexName", &m->index_name)).ok()) return s;
-  if (!(s = ReadString(req, "Select", &m->select)).ok()) return s;
-  if (!(s = ReadInteger(req, "Limit", &m->limit)).ok()) return s;
-  if (!(s = ReadBool(req, "ConsistentRead", &m->consistent)).ok()) return s;
-  if (!(s = ReadItem(req, "ExclusiveStartKey", &m->start_key)).ok()) return s;
-  if (!(s = ReadString(req, "ReturnConsumedCapacity", &m->capacity)).ok()) return s;
-  if (!(s = ReadString(req, "ProjectionExpression", &m->projection_text)).ok()) return s;
-  if (!(s = ReadString(req, "FilterExpression", &m->filter_text)).ok()) return s;
-  if (query) {
-    if (!(s = ReadBool(req, "ScanIndexForward", &m->forward)).ok()) return s;
-    if (!(s = ReadString(req, "KeyConditionExpression", &m->key_condition_text)).ok()) return s;
-  } else {
-    if (!(s = ReadInteger(req, "Segment", &m->segment)).ok()) return s;
-    if (!(s = ReadInteger(req, "TotalSegments", &m->total_segments)).ok()) return s;
-  }
-  return ReadExpressionParams(req, &m->params);
-}
-
 Status CheckMembers(const ReadMembers& m, bool query) {
   Constraints c;
   c.Enum(m.capacity, "returnConsumedCapacity", kReturnConsumedCapacityValues);
@@ -424,10 +394,36 @@ Status ParseFilterAndProjection(ReadMembers& m, expr::Condition* filter,
 
 }  // namespace
 
+Status ReadMembersOf(const json& req, bool query, ReadMembers* m) {
+  Status s;
+  if (!(s = ReadString(req, "TableName", &m->table_name)).ok()) return s;
+  if (!(s = ReadString(req, "IndexName", &m->index_name)).ok()) return s;
+  if (!(s = ReadString(req, "Select", &m->select)).ok()) return s;
+  if (!(s = ReadInteger(req, "Limit", &m->limit)).ok()) return s;
+  if (!(s = ReadBool(req, "ConsistentRead", &m->consistent)).ok()) return s;
+  if (!(s = ReadItem(req, "ExclusiveStartKey", &m->start_key)).ok()) return s;
+  if (!(s = ReadString(req, "ReturnConsumedCapacity", &m->capacity)).ok()) return s;
+  if (!(s = ReadString(req, "ProjectionExpression", &m->projection_text)).ok()) return s;
+  if (!(s = ReadString(req, "FilterExpression", &m->filter_text)).ok()) return s;
+  if (query) {
+    if (!(s = ReadBool(req, "ScanIndexForward", &m->forward)).ok()) return s;
+    if (!(s = ReadString(req, "KeyConditionExpression", &m->key_condition_text)).ok()) return s;
+  } else {
+    if (!(s = ReadInteger(req, "Segment", &m->segment)).ok()) return s;
+    if (!(s = ReadInteger(req, "TotalSegments", &m->total_segments)).ok()) return s;
+  }
+  return ReadExpressionParams(req, &m->params);
+}
+
 Status Query(Context& ctx) {
   ReadMembers m;
   Status s = ReadMembersOf(ctx.request, true, &m);
   if (!s.ok()) return s;
+  return RunQuery(ctx, m);
+}
+
+Status RunQuery(Context& ctx, ReadMembers& m) {
+  Status s;
   if (!(s = CheckMembers(m, true)).ok()) return s;
   if (!(s = RejectLegacy(ctx.request, {{"KeyConditions", "KeyConditionExpression"},
                                        {"QueryFilter", "FilterExpression"},
@@ -531,6 +527,11 @@ Status Scan(Context& ctx) {
   ReadMembers m;
   Status s = ReadMembersOf(ctx.request, false, &m);
   if (!s.ok()) return s;
+  return RunScan(ctx, m);
+}
+
+Status RunScan(Context& ctx, ReadMembers& m) {
+  Status s;
   if (!(s = CheckMembers(m, false)).ok()) return s;
   if (!(s = RejectLegacy(ctx.request, {{"ScanFilter", "FilterExpression"},
                                        {"AttributesToGet", "ProjectionExpression"},

@@ -218,5 +218,215 @@ TEST(FastRequests, GetItemAnswersAreTheSameOnBothPaths) {
   EXPECT_EQ(fast_taken, 7);  // all but the one with a stray brace
 }
 
+// ---------------------------------------------------------------------------------------------
+// Query and Scan.
+
+std::string ValuesText(const expr::AttributeValues* values) {
+  if (!values) return "none";
+  Item item(values->begin(), values->end());
+  return KeyText(item);
+}
+
+std::string NamesText(const expr::AttributeNames* names) {
+  if (!names) return "none";
+  std::string out;
+  for (const auto& [k, v] : *names) out += k + "=" + v + ";";
+  return out;
+}
+
+template <typename T>
+std::string Opt(const std::optional<T>& v) {
+  if (!v) return "-";
+  std::ostringstream out;
+  out << *v;
+  return out.str();
+}
+
+// Every member of a ReadMembers as text, for comparing the two readers.
+std::string MembersText(const ReadMembers& m) {
+  return Opt(m.table_name) + "|" + Opt(m.index_name) + "|" + Opt(m.filter_text) + "|" +
+         Opt(m.projection_text) + "|" + Opt(m.select) + "|" + Opt(m.capacity) + "|" +
+         Opt(m.key_condition_text) + "|" + Opt(m.limit) + "|" + Opt(m.segment) + "|" +
+         Opt(m.total_segments) + "|" + Opt(m.consistent) + "|" + Opt(m.forward) + "|" +
+         (m.start_key ? KeyText(*m.start_key) : "-") + "|" + NamesText(m.params.names) + "|" +
+         ValuesText(m.params.values);
+}
+
+// The contract on one text, for Query (query true) or Scan; returns whether the fast reader
+// accepted it.
+bool CheckQueryScanAgreement(const std::string& text, bool query) {
+  ReadMembers fast;
+  if (!FastReadQueryScan(text, query, &fast)) return false;
+  const json parsed = json::parse(text, nullptr, false);
+  EXPECT_FALSE(parsed.is_discarded()) << "fast reader accepted invalid JSON: " << text;
+  if (parsed.is_discarded()) return true;
+  ReadMembers general;
+  const Status s = ReadMembersOf(parsed, query, &general);
+  EXPECT_TRUE(s.ok()) << "fast reader accepted what the general reader rejects (" << s.message()
+                      << "): " << text;
+  EXPECT_EQ(MembersText(fast), MembersText(general)) << text;
+  // Nothing the general path would translate or reject as a legacy member.
+  for (const char* legacy :
+       {"KeyConditions", "QueryFilter", "ScanFilter", "AttributesToGet", "ConditionalOperator"}) {
+    EXPECT_FALSE(parsed.contains(legacy)) << text;
+  }
+  return true;
+}
+
+TEST(FastRequests, QueryAndScanPlainShapesAreReadAsTheGeneralReaderReadsThem) {
+  const std::vector<std::string> queries = {
+      R"({"TableName":"Orders","KeyConditionExpression":"PK = :pk","ExpressionAttributeValues":{":pk":{"S":"C#1"}}})",
+      R"J({"TableName":"Orders","KeyConditionExpression":"PK = :pk AND begins_with(SK, :o)","ExpressionAttributeValues":{":pk":{"S":"C#1"},":o":{"S":"O#"}},"ScanIndexForward":false,"Limit":10,"ReturnConsumedCapacity":"TOTAL"})J",
+      R"({"TableName":"Orders","IndexName":"GSI1","KeyConditionExpression":"#k = :v","ExpressionAttributeNames":{"#k":"GSI1PK"},"ExpressionAttributeValues":{":v":{"N":"-12.50"}},"Select":"COUNT","ConsistentRead":false})",
+      R"({"TableName":"Orders","KeyConditionExpression":"PK = :pk","FilterExpression":"#s = :d","ProjectionExpression":"PK, #s","ExpressionAttributeNames":{"#s":"status"},"ExpressionAttributeValues":{":pk":{"S":"C#1"},":d":{"S":"DELIVERED"}},"ExclusiveStartKey":{"PK":{"S":"C#1"},"SK":{"S":"O#2"}},"Limit":0})",
+      // Members the shared half judges (constraints, unknown tables, bad expressions).
+      R"({"TableName":"Or","KeyConditionExpression":"nonsense","Limit":12345678901234})",
+      R"({"TableName":"Orders"})",
+      R"({"IndexName":"x"})",
+      "{ \"TableName\" :\t\"Orders\" ,\n\"KeyConditionExpression\":\"PK = :p\" }",
+  };
+  for (const std::string& text : queries) EXPECT_TRUE(CheckQueryScanAgreement(text, true)) << text;
+  const std::vector<std::string> scans = {
+      R"({"TableName":"Orders"})",
+      R"({"TableName":"Orders","Limit":100,"ExclusiveStartKey":{"PK":{"S":"C#1"},"SK":{"S":"PROFILE"}},"ReturnConsumedCapacity":"INDEXES"})",
+      R"J({"TableName":"Orders","Segment":0,"TotalSegments":4,"FilterExpression":"attribute_exists(#a)","ExpressionAttributeNames":{"#a":"a"}})J",
+      R"({"TableName":"Orders","Segment":5,"TotalSegments":2})",
+  };
+  for (const std::string& text : scans) EXPECT_TRUE(CheckQueryScanAgreement(text, false)) << text;
+
+  const std::vector<std::pair<std::string, bool>> declined = {
+      {R"({"TableName":"Orders","Segment":0,"TotalSegments":4})", true},   // Scan's members
+      {R"({"TableName":"Orders","ScanIndexForward":true})", false},        // Query's member
+      {R"({"TableName":"Orders","KeyConditionExpression":"x"})", false},   // Query's member
+      {R"({"TableName":"Orders","Limit":-1})", true},                      // a sign
+      {R"({"TableName":"Orders","Limit":1.5})", true},                     // a fraction
+      {R"({"TableName":"Orders","Limit":1e2})", true},                     // an exponent
+      {R"({"TableName":"Orders","Limit":010})", true},                     // not JSON
+      {R"({"TableName":"Orders","Limit":1234567890123456789})", true},     // 19 digits
+      {R"({"TableName":"Orders","Limit":"10"})", true},                    // a string
+      {R"({"TableName":"Orders","Limit":null})", true},                    // a null
+      {R"({"TableName":"Orders","TableName":"Orders"})", true},            // repeated
+      {R"({"TableName":"Orders","KeyConditions":{}})", true},              // legacy
+      {R"({"TableName":"Orders","ScanFilter":{}})", false},                // legacy
+      {R"({"TableName":"Orders","AttributesToGet":["a"]})", true},         // legacy
+      {R"({"TableName":"Orders","ExpressionAttributeNames":{}})", true},   // empty map
+      {R"({"TableName":"Orders","ExpressionAttributeValues":{}})", true},  // empty map
+      {R"({"TableName":"Orders","ExpressionAttributeNames":{"#a":"x","#a":"y"}})", true},
+      {R"({"TableName":"Orders","ExpressionAttributeNames":{"#a":1}})", true},
+      {R"({"TableName":"Orders","ExpressionAttributeValues":{":v":{"S":""}}})", true},
+      {R"({"TableName":"Orders","ExpressionAttributeValues":{":v":{"BOOL":true}}})", true},
+      {R"({"TableName":"Orders","ExpressionAttributeValues":{":v":{"N":"x"}}})", true},
+      {R"({"TableName":"Orders","ExpressionAttributeValues":{":v":"S"}})", true},
+      {R"({"TableName":"Orders","ExclusiveStartKey":{"PK":{"B":"AA=="}}})", false},
+      {R"({"TableName":"Orders","FilterExpression":"a = \"b\""})", false},  // an escape
+      {"{\"TableName\":\"Orders\",\"FilterExpression\":\"caf\xc3\xa9\"}", false},
+      {R"({"TableName":"Orders","Unknown":1})", false},
+      {R"({"TableName":"Orders"} x)", false},
+  };
+  for (const auto& [text, query] : declined) {
+    ReadMembers out;
+    EXPECT_FALSE(FastReadQueryScan(text, query, &out)) << text;
+  }
+}
+
+// Random damage to valid Query and Scan requests: whatever the fast reader still accepts, the
+// general reader reads the same way.
+TEST(FastRequests, QueryAndScanDamagedRequestsNeverDisagree) {
+  const std::vector<std::pair<std::string, bool>> seeds = {
+      {R"J({"TableName":"Orders","KeyConditionExpression":"PK = :pk AND begins_with(SK, :o)","ExpressionAttributeNames":{"#s":"status"},"ExpressionAttributeValues":{":pk":{"S":"C#1"},":o":{"S":"O#"},":n":{"N":"10"}},"FilterExpression":"#s = :n","ScanIndexForward":false,"Limit":10,"ReturnConsumedCapacity":"TOTAL"})J",
+       true},
+      {R"({"TableName":"Orders","Limit":100,"ExclusiveStartKey":{"PK":{"S":"C#1"},"SK":{"N":"7"}},"Segment":1,"TotalSegments":3,"ConsistentRead":true,"Select":"COUNT"})",
+       false},
+  };
+  const std::string alphabet = " \t\n{}[]:,\"\\SNB0123456789.eE+-truefalsnul#\x01\x7f\xc3";
+  std::mt19937 rng(11);
+  int accepted = 0;
+  for (int round = 0; round < 20000; ++round) {
+    const auto& [seed, query] = seeds[static_cast<size_t>(round) % seeds.size()];
+    std::string text = seed;
+    testing::Damage(&text, rng, alphabet, 3, /*whitespace_inserts=*/true);
+    if (CheckQueryScanAgreement(text, query)) ++accepted;
+  }
+  EXPECT_GT(accepted, 1000);
+}
+
+// End to end: the same Query or Scan through the fast path and, with a null member added (the
+// general reader reads a null member as absent, the fast reader declines it), the general path:
+// same body, status and effects, errors included.
+TEST(FastRequests, QueryAndScanAnswersAreTheSameOnBothPaths) {
+  Engine engine;
+  ASSERT_TRUE(engine
+                  .Execute("CreateTable", R"({"TableName":"Orders","BillingMode":"PAY_PER_REQUEST",
+      "AttributeDefinitions":[{"AttributeName":"PK","AttributeType":"S"},{"AttributeName":"SK","AttributeType":"S"},
+        {"AttributeName":"GSI1PK","AttributeType":"S"}],
+      "KeySchema":[{"AttributeName":"PK","KeyType":"HASH"},{"AttributeName":"SK","KeyType":"RANGE"}],
+      "GlobalSecondaryIndexes":[{"IndexName":"GSI1","KeySchema":[{"AttributeName":"GSI1PK","KeyType":"HASH"}],
+        "Projection":{"ProjectionType":"KEYS_ONLY"}}]})")
+                  .status.ok());
+  for (int i = 0; i < 30; ++i) {
+    const std::string n = std::to_string(i);
+    ASSERT_TRUE(engine
+                    .Execute("PutItem", R"({"TableName":"Orders","Item":{"PK":{"S":"C#)" +
+                                            std::to_string(i % 3) + R"("},"SK":{"S":"O#)" + n +
+                                            R"("},"GSI1PK":{"S":"G#)" + n +
+                                            R"("},"status":{"S":")" +
+                                            (i % 2 ? "OPEN" : "DELIVERED") + R"("},"n":{"N":")" +
+                                            n + R"("}}})")
+                    .status.ok());
+  }
+  const std::vector<std::pair<std::string, bool>> requests = {
+      {R"("TableName":"Orders","KeyConditionExpression":"PK = :pk","ExpressionAttributeValues":{":pk":{"S":"C#1"}})",
+       true},
+      {R"J("TableName":"Orders","KeyConditionExpression":"PK = :pk AND begins_with(SK, :o)","ExpressionAttributeValues":{":pk":{"S":"C#2"},":o":{"S":"O#1"}},"ScanIndexForward":false,"Limit":3,"ReturnConsumedCapacity":"INDEXES")J",
+       true},
+      {R"("TableName":"Orders","KeyConditionExpression":"PK = :pk","FilterExpression":"#s = :d","ProjectionExpression":"SK, #s","ExpressionAttributeNames":{"#s":"status"},"ExpressionAttributeValues":{":pk":{"S":"C#0"},":d":{"S":"OPEN"}},"ExclusiveStartKey":{"PK":{"S":"C#0"},"SK":{"S":"O#12"}},"ReturnConsumedCapacity":"TOTAL")",
+       true},
+      {R"("TableName":"Orders","IndexName":"GSI1","KeyConditionExpression":"GSI1PK = :g","ExpressionAttributeValues":{":g":{"S":"G#7"}},"Select":"COUNT")",
+       true},
+      {R"("TableName":"Orders","IndexName":"GSI1","KeyConditionExpression":"GSI1PK = :g","ExpressionAttributeValues":{":g":{"S":"G#7"}},"ConsistentRead":true)",
+       true},
+      {R"("TableName":"Orders","KeyConditionExpression":"PK = :pk","ExpressionAttributeValues":{":pk":{"S":"C#1"},":unused":{"N":"1"}})",
+       true},
+      {R"("TableName":"Orders","KeyConditionExpression":"PK = :pk","Limit":0,"ExpressionAttributeValues":{":pk":{"S":"C#1"}})",
+       true},
+      {R"("TableName":"Missing","KeyConditionExpression":"PK = :pk","ExpressionAttributeValues":{":pk":{"S":"C#1"}})",
+       true},
+      {R"("TableName":"Orders")", true},
+      {R"("TableName":"Orders","Limit":7,"ReturnConsumedCapacity":"TOTAL")", false},
+      {R"("TableName":"Orders","Limit":5,"ExclusiveStartKey":{"PK":{"S":"C#1"},"SK":{"S":"O#4"}})",
+       false},
+      {R"("TableName":"Orders","Segment":1,"TotalSegments":2,"FilterExpression":"n > :n","ExpressionAttributeValues":{":n":{"N":"10"}})",
+       false},
+      {R"("TableName":"Orders","Segment":2,"TotalSegments":2)", false},
+      {R"("TableName":"Orders","Select":"SPECIFIC_ATTRIBUTES")", false},
+  };
+  int fast_taken = 0;
+  for (const auto& [members, query] : requests) {
+    const std::string fast_text = "{" + members + "}";
+    // A null member the request does not already have (a repeated member keeps the last).
+    std::string null_member;
+    for (const char* name : {"IndexName", "Select", "ConsistentRead", "ProjectionExpression"}) {
+      if (members.find(std::string("\"") + name + "\"") == std::string::npos) {
+        null_member = name;
+        break;
+      }
+    }
+    ASSERT_FALSE(null_member.empty());
+    const std::string general_text = "{" + members + ",\"" + null_member + "\":null}";
+    ReadMembers probe;
+    if (FastReadQueryScan(fast_text, query, &probe)) ++fast_taken;
+    ReadMembers probe2;
+    ASSERT_FALSE(FastReadQueryScan(general_text, query, &probe2));
+    const char* op = query ? "Query" : "Scan";
+    const Result a = engine.Execute(op, fast_text);
+    const Result b = engine.Execute(op, general_text);
+    EXPECT_EQ(a.body, b.body) << members;
+    EXPECT_EQ(a.http_status, b.http_status) << members;
+    EXPECT_EQ(a.status.code(), b.status.code()) << members;
+    EXPECT_EQ(EffectsText(a.effects), EffectsText(b.effects)) << members;
+  }
+  EXPECT_EQ(fast_taken, static_cast<int>(requests.size()));
+}
+
 }  // namespace
 }  // namespace monotable::api
