@@ -18,6 +18,7 @@
 // `monotable serve` prints, and runs until it is killed (SIGTERM, by its pid).
 //
 // usage: monotable_floor_server --epoll|--io-uring [--no-defer] [--port N]  (0 = any port)
+// Exit status 3: io_uring is not available here (io_uring_setup failed).
 // Linux only; a benchmark tool, not part of monotable (no limits, no timeouts, no request checks
 // beyond framing, and a connection that sends a malformed head is closed).
 #include <errno.h>
@@ -390,9 +391,7 @@ struct UringConnection {
 
 uint64_t Tag(UringConnection* c, Op op) { return reinterpret_cast<uint64_t>(c) | op; }
 
-int RunIoUring(int listen_fd, bool defer) {
-  Ring ring;
-  if (!ring.Init(256, defer)) return 1;
+int RunIoUring(int listen_fd, Ring& ring) {
   std::string scratch;
   int waiting_connections = 0;  // connections with answers queued behind a send
   // Each helper queues one entry, submitting first if the queue is full.
@@ -508,6 +507,9 @@ int RunIoUring(int listen_fd, bool defer) {
   }
 }
 
+// The exit status when io_uring cannot be set up here.
+constexpr int kNoIoUring = 3;
+
 int Main(int argc, char** argv) {
   enum { kNone, kEpoll, kIoUring } mode = kNone;
   bool defer = true;
@@ -539,10 +541,14 @@ int Main(int argc, char** argv) {
     std::perror("listen");
     return 1;
   }
+  // The ring is made before the server says it is ready: where io_uring is off (a container's
+  // seccomp filter, kernel.io_uring_disabled) it exits with kNoIoUring instead.
+  Ring ring;
+  if (mode == kIoUring && !ring.Init(256, defer)) return kNoIoUring;
   std::printf("monotable floor (%s): listening on http://127.0.0.1:%d\n",
               mode == kEpoll ? "epoll" : "io_uring", bound);
   std::fflush(stdout);
-  return mode == kEpoll ? RunEpoll(listen_fd) : RunIoUring(listen_fd, defer);
+  return mode == kEpoll ? RunEpoll(listen_fd) : RunIoUring(listen_fd, ring);
 }
 
 }  // namespace
