@@ -10,6 +10,7 @@
 //   unprocessed (UnprocessedKeys / UnprocessedItems are always empty: no throttling here).
 #include <set>
 
+#include "api/fast_writes.h"
 #include "api/wire.h"
 #include "api/write_path.h"
 
@@ -177,24 +178,19 @@ Status BatchGetItem(Context& ctx) {
   return Status::Ok();
 }
 
-Status BatchWriteItem(Context& ctx) {
-  const json& req = ctx.request;
-  std::optional<std::string> capacity_detail, metrics;
-  Status s = ReadString(req, "ReturnConsumedCapacity", &capacity_detail);
+Status ReadBatchWriteItem(const json& req, BatchWriteItemRequest* out) {
+  Status s = ReadString(req, "ReturnConsumedCapacity", &out->capacity_detail);
   if (!s.ok()) return s;
-  if (!(s = ReadString(req, "ReturnItemCollectionMetrics", &metrics)).ok()) return s;
+  if (!(s = ReadString(req, "ReturnItemCollectionMetrics", &out->metrics)).ok()) return s;
   const json* request_items = nullptr;
   if (!(s = RequestItemsMember(req, "BatchWriteItem", &request_items)).ok()) return s;
   Constraints c;
-  c.Enum(capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
-  c.Enum(metrics, "returnItemCollectionMetrics", {"SIZE", "NONE"});
+  c.Enum(out->capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
+  c.Enum(out->metrics, "returnItemCollectionMetrics", {"SIZE", "NONE"});
   if (!(s = c.ToStatus()).ok()) return s;
 
-  struct Pending {
-    std::string table_name;
-    WriteSpec spec;
-  };
-  std::vector<Pending> writes;
+  std::vector<BatchWriteItemRequest::Write>& writes = out->writes;
+  writes.clear();
   for (auto it = request_items->begin(); it != request_items->end(); ++it) {
     if (!it->is_array()) {
       return Status::Serialization(it->is_object()
@@ -219,31 +215,48 @@ Status BatchWriteItem(Context& ctx) {
         return Status::Validation(
             "Supplied WriteRequest must contain exactly one of PutRequest or DeleteRequest");
       }
-      Pending p;
-      p.table_name = it.key();
+      BatchWriteItemRequest::Write write;
+      write.table_name = it.key();
       std::optional<Item> item;
       if (put) {
         if (!(s = ReadItem(*put, "Item", &item)).ok()) return s;
-        p.spec.kind = WriteKind::kPut;
+        write.kind = WriteKind::kPut;
       } else {
         if (!(s = ReadItem(*del, "Key", &item)).ok()) return s;
-        p.spec.kind = WriteKind::kDelete;
+        write.kind = WriteKind::kDelete;
       }
       if (!item) {
         Constraints nc;
         nc.Add(nullptr, put ? "item" : "key", "Member must not be null");
         return nc.ToStatus();
       }
-      p.spec.item = std::move(*item);
-      writes.push_back(std::move(p));
+      write.item = std::move(*item);
+      writes.push_back(std::move(write));
     }
   }
   // DynamoDB rule: at most 25 write requests per BatchWriteItem.
   if (writes.size() > 25) {
     return Status::Validation("Too many items requested for the BatchWriteItem call");
   }
-  for (Pending& p : writes) {
-    if (p.spec.kind == WriteKind::kPut && !(s = CheckItemSize(p.spec.item)).ok()) return s;
+  return Status::Ok();
+}
+
+Status RunBatchWriteItem(Context& ctx, BatchWriteItemRequest&& request) {
+  Status s;
+  for (const BatchWriteItemRequest::Write& w : request.writes) {
+    if (w.kind == WriteKind::kPut && !(s = CheckItemSize(w.item)).ok()) return s;
+  }
+  struct Pending {
+    std::string table_name;
+    WriteSpec spec;
+  };
+  std::vector<Pending> writes;
+  writes.reserve(request.writes.size());
+  for (BatchWriteItemRequest::Write& w : request.writes) {
+    Pending& p = writes.emplace_back();
+    p.table_name = std::move(w.table_name);
+    p.spec.kind = w.kind;
+    p.spec.item = std::move(w.item);
   }
   std::set<std::string> seen;
   for (Pending& p : writes) {
@@ -266,15 +279,22 @@ Status BatchWriteItem(Context& ctx) {
     ctx.changed = true;
   }
   ctx.response["UnprocessedItems"] = json::object();
-  if (metrics && *metrics == "SIZE") {
+  if (request.metrics && *request.metrics == "SIZE") {
     json by_table = json::object();
     for (const Pending& p : writes) {
       AddItemCollectionMetrics(&by_table, p.table_name, *p.spec.table, p.spec.item);
     }
     if (!by_table.empty()) ctx.response["ItemCollectionMetrics"] = std::move(by_table);
   }
-  AddConsumedCapacity(ctx, ParseCapacityDetail(capacity_detail), true);
+  AddConsumedCapacity(ctx, ParseCapacityDetail(request.capacity_detail), true);
   return Status::Ok();
+}
+
+Status BatchWriteItem(Context& ctx) {
+  BatchWriteItemRequest request;
+  Status s = ReadBatchWriteItem(ctx.request, &request);
+  if (!s.ok()) return s;
+  return RunBatchWriteItem(ctx, std::move(request));
 }
 
 }  // namespace monotable::api

@@ -6,6 +6,8 @@
 //   the same value types at every node;
 // - FastReadGetItem accepts only requests the general GetItem reader (ReadGetItem on nlohmann's
 //   tree) reads without error, and reads them identically;
+// - FastReadBatchWriteItem likewise against ReadBatchWriteItem (items compared as their DynamoDB
+//   JSON, so set order counts);
 // - neither ever crashes.
 #include <cstdint>
 #include <cstdio>
@@ -14,12 +16,24 @@
 #include <string_view>
 
 #include "api/fast_requests.h"
+#include "api/fast_writes.h"
 #include "api/request_json.h"
+#include "api/wire.h"
 #include "core/api/json_test_util.h"
 
 namespace {
 
 using json = nlohmann::json;
+
+// A read BatchWriteItem request as text.
+std::string BatchText(const monotable::api::BatchWriteItemRequest& r) {
+  std::string out = r.capacity_detail.value_or("-") + "|" + r.metrics.value_or("-") + "|";
+  for (const auto& w : r.writes) {
+    out += w.table_name + (w.kind == monotable::api::WriteKind::kPut ? " put " : " delete ") +
+           monotable::wire::ToJson(w.item).dump() + ";";
+  }
+  return out;
+}
 
 [[noreturn]] void Fail(const char* what, std::string_view input) {
   std::fprintf(stderr, "requests_fuzz: %s: %.*s\n", what, static_cast<int>(input.size()),
@@ -52,6 +66,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         quick.capacity_detail != general.capacity_detail || general.projection_text) {
       Fail("FastReadGetItem read another request", text);
     }
+  }
+
+  monotable::api::BatchWriteItemRequest batch;
+  if (monotable::api::FastReadBatchWriteItem(text, &batch)) {
+    if (slow.is_discarded()) Fail("FastReadBatchWriteItem accepted invalid JSON", text);
+    monotable::api::BatchWriteItemRequest general;
+    if (!monotable::api::ReadBatchWriteItem(slow, &general).ok()) {
+      Fail("FastReadBatchWriteItem accepted what ReadBatchWriteItem rejects", text);
+    }
+    if (BatchText(batch) != BatchText(general))
+      Fail("FastReadBatchWriteItem read another request", text);
   }
   return 0;
 }

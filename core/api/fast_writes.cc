@@ -1,0 +1,410 @@
+// fast_writes: BatchWriteItem's fast request reader (fast_writes.h). Every value check the general
+// reader makes (wire.cc: AttributeValue shapes, NULL true, empty sets, set duplicates, numbers,
+// base64, nesting) is made here identically or the request is declined; key, size and table
+// checks come after reading, in RunBatchWriteItem, which both readers share.
+#include "api/fast_writes.h"
+
+#include <algorithm>
+#include <forward_list>
+#include <utility>
+
+#include "api/wire.h"
+
+namespace monotable::api {
+namespace {
+
+// A forward-only reader of the JSON subset the fast reader accepts. Every method returns false on
+// anything outside that subset; the caller then declines.
+class Scanner {
+ public:
+  explicit Scanner(std::string_view text) : p_(text.data()), end_(text.data() + text.size()) {}
+
+  // JSON whitespace (RFC 8259: space, tab, line feed, carriage return).
+  void SkipSpace() {
+    while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
+  }
+  bool Eat(char c) {
+    SkipSpace();
+    if (p_ == end_ || *p_ != c) return false;
+    ++p_;
+    return true;
+  }
+  // Peeks the next significant character (0 at the end).
+  char Peek() {
+    SkipSpace();
+    return p_ == end_ ? '\0' : *p_;
+  }
+  // A string of printable ASCII. The view points into the text, or, when the string holds one of
+  // JSON's short escapes (\" \\ \/ \b \f \n \r \t), to its unescaped copy kept by the scanner;
+  // a \u escape declines.
+  bool String(std::string_view* out) {
+    if (!Eat('"')) return false;
+    const char* start = p_;
+    bool escaped = false;
+    while (p_ < end_) {
+      const unsigned char c = static_cast<unsigned char>(*p_);
+      if (c == '"') {
+        *out = std::string_view(start, static_cast<size_t>(p_ - start));
+        ++p_;
+        if (escaped) *out = Unescape(*out);
+        return true;
+      }
+      if (c == '\\') {
+        if (++p_ == end_ || !ShortEscape(*p_)) return false;
+        escaped = true;
+      } else if (c < 0x20 || c >= 0x7f) {
+        return false;
+      }
+      ++p_;
+    }
+    return false;
+  }
+  // true or false.
+  bool Bool(bool* out) {
+    SkipSpace();
+    if (Literal("true")) {
+      *out = true;
+      return true;
+    }
+    if (Literal("false")) {
+      *out = false;
+      return true;
+    }
+    return false;
+  }
+  bool AtEnd() {
+    SkipSpace();
+    return p_ == end_;
+  }
+
+ private:
+  bool Literal(std::string_view word) {
+    if (static_cast<size_t>(end_ - p_) < word.size() || std::string_view(p_, word.size()) != word)
+      return false;
+    p_ += word.size();
+    return true;
+  }
+
+  // The character a short escape stands for, or 0 if `c` does not start one.
+  static char ShortEscape(char c) {
+    switch (c) {
+      case '"':
+      case '\\':
+      case '/':
+        return c;
+      case 'b':
+        return '\b';
+      case 'f':
+        return '\f';
+      case 'n':
+        return '\n';
+      case 'r':
+        return '\r';
+      case 't':
+        return '\t';
+      default:
+        return 0;
+    }
+  }
+  // `raw` (checked by String) unescaped, in storage that lives as long as the scanner.
+  std::string_view Unescape(std::string_view raw) {
+    std::string& out = unescaped_.emplace_front();
+    out.reserve(raw.size());
+    for (size_t i = 0; i < raw.size(); ++i) {
+      out.push_back(raw[i] == '\\' ? ShortEscape(raw[++i]) : raw[i]);
+    }
+    return out;
+  }
+
+  const char* p_;
+  const char* end_;
+  std::forward_list<std::string> unescaped_;  // stable addresses: views into it stay valid
+};
+
+// The members of an object (`{` then name: value pairs) or the elements of an array (`[` then
+// values), one at a time. Next() reads the separator (and for an object the member name and its
+// colon); the caller reads the value.
+class Sequence {
+ public:
+  Sequence(Scanner* s, char open, char close) : s_(s), open_(open), close_(close) {}
+  bool Open() { return s_->Eat(open_); }
+  // True when a value follows; false at the closing bracket (*done set) or on a syntax error.
+  bool Next(bool* done) {
+    *done = false;
+    if (s_->Peek() == close_) {  // (after a comma the caller's value read fails on it instead)
+      s_->Eat(close_);
+      *done = true;
+      return false;
+    }
+    if (!first_ && !s_->Eat(',')) return false;
+    first_ = false;
+    return true;
+  }
+  // For objects: Next, then the member name and the colon.
+  bool NextMember(std::string_view* name, bool* done) {
+    return Next(done) && s_->String(name) && s_->Eat(':');
+  }
+
+ private:
+  Scanner* s_;
+  char open_, close_;
+  bool first_ = true;
+};
+
+// True if two of `values` are equal (`less` orders them). Small sets compare pairwise; larger
+// ones sort pointers.
+template <typename T, typename Less>
+bool HasDuplicates(const std::vector<T>& values, Less less) {
+  auto equal = [&](const T& a, const T& b) { return !less(a, b) && !less(b, a); };
+  if (values.size() <= 16) {
+    for (size_t i = 0; i < values.size(); ++i) {
+      for (size_t k = i + 1; k < values.size(); ++k) {
+        if (equal(values[i], values[k])) return true;
+      }
+    }
+    return false;
+  }
+  std::vector<const T*> sorted;
+  sorted.reserve(values.size());
+  for (const T& v : values) sorted.push_back(&v);
+  std::sort(sorted.begin(), sorted.end(), [&](const T* a, const T* b) { return less(*a, *b); });
+  for (size_t i = 1; i < sorted.size(); ++i) {
+    if (equal(*sorted[i - 1], *sorted[i])) return true;
+  }
+  return false;
+}
+
+// The kinds of string element a set holds.
+enum class SetKind : uint8_t { kS, kN, kB };
+
+bool ReadMap(Scanner* s, int level, Map* out);
+
+// An array of strings for SS, NS or BS: not empty, each element valid for its type, no two equal
+// (NS numerically, as wire.cc's BuildSS / BuildNS / BuildBS); anything else declines.
+bool ReadSet(Scanner* s, SetKind kind, Value* out) {
+  Sequence a(s, '[', ']');
+  if (!a.Open()) return false;
+  std::vector<std::string> strings;
+  std::vector<Number> numbers;
+  bool done = false;
+  std::string_view text;
+  while (a.Next(&done)) {
+    if (!s->String(&text)) return false;
+    switch (kind) {
+      case SetKind::kS:
+        strings.emplace_back(text);
+        break;
+      case SetKind::kN: {
+        Number n;
+        if (!Number::Parse(text, &n).ok()) return false;
+        numbers.push_back(n);
+        break;
+      }
+      case SetKind::kB: {
+        std::string bytes;
+        if (!wire::Base64Decode(text, &bytes)) return false;
+        strings.push_back(std::move(bytes));
+        break;
+      }
+    }
+  }
+  if (!done) return false;
+  if (kind == SetKind::kN) {
+    if (numbers.empty() ||
+        HasDuplicates(numbers, [](const Number& x, const Number& y) { return x < y; })) {
+      return false;
+    }
+    *out = Value::NS(std::move(numbers));
+    return true;
+  }
+  if (strings.empty() || HasDuplicates(strings, std::less<std::string>())) return false;
+  *out = kind == SetKind::kS ? Value::SS(std::move(strings)) : Value::BS(std::move(strings));
+  return true;
+}
+
+// One AttributeValue at nesting `level` (an attribute's own value is level 1): an object with
+// exactly one member, a known type whose value is valid for it. DynamoDB rejects an L or M at
+// level 32 or deeper (wire.cc BuildL / BuildM): those decline.
+bool ReadValue(Scanner* s, int level, Value* out) {
+  Sequence m(s, '{', '}');
+  if (!m.Open()) return false;
+  std::string_view type, text;
+  bool done = false;
+  if (!m.NextMember(&type, &done)) return false;
+  switch (type.size()) {
+    case 1:
+      if (type == "S") {
+        if (!s->String(&text)) return false;
+        *out = Value::S(std::string(text));
+      } else if (type == "N") {
+        Number n;
+        if (!s->String(&text) || !Number::Parse(text, &n).ok()) return false;
+        *out = Value::N(n);
+      } else if (type == "B") {
+        std::string bytes;
+        if (!s->String(&text) || !wire::Base64Decode(text, &bytes)) return false;
+        *out = Value::B(std::move(bytes));
+      } else if (type == "M") {
+        if (level >= wire::kMaxDepth) return false;
+        Map map;
+        if (!ReadMap(s, level + 1, &map)) return false;
+        *out = Value::M(std::move(map));
+      } else if (type == "L") {
+        if (level >= wire::kMaxDepth) return false;
+        Sequence a(s, '[', ']');
+        if (!a.Open()) return false;
+        List list;
+        bool list_done = false;
+        while (a.Next(&list_done)) {
+          Value element;
+          if (!ReadValue(s, level + 1, &element)) return false;
+          list.push_back(std::move(element));
+        }
+        if (!list_done) return false;
+        *out = Value::L(std::move(list));
+      } else {
+        return false;
+      }
+      break;
+    case 2:
+      if (type == "SS") {
+        if (!ReadSet(s, SetKind::kS, out)) return false;
+      } else if (type == "NS") {
+        if (!ReadSet(s, SetKind::kN, out)) return false;
+      } else if (type == "BS") {
+        if (!ReadSet(s, SetKind::kB, out)) return false;
+      } else {
+        return false;
+      }
+      break;
+    case 4: {
+      bool b = false;
+      if (type == "BOOL") {
+        if (!s->Bool(&b)) return false;
+        *out = Value::Bool(b);
+      } else if (type == "NULL") {
+        // DynamoDB: NULL must be true (false is an error the general path words).
+        if (!s->Bool(&b) || !b) return false;
+        *out = Value::Null();
+      } else {
+        return false;
+      }
+      break;
+    }
+    default:
+      return false;
+  }
+  // Exactly one member.
+  return !m.NextMember(&type, &done) && done;
+}
+
+// An attribute map {"name": AttributeValue, ...} whose values sit at `level`; a repeated name
+// declines.
+bool ReadMap(Scanner* s, int level, Map* out) {
+  Sequence m(s, '{', '}');
+  if (!m.Open()) return false;
+  std::string_view name;
+  bool done = false;
+  while (m.NextMember(&name, &done)) {
+    auto [it, added] = out->try_emplace(std::string(name));
+    if (!added || !ReadValue(s, level, &it->second)) return false;
+  }
+  return done;
+}
+
+// One WriteRequest: {"PutRequest":{"Item":{...}}} or {"DeleteRequest":{"Key":{...}}}, nothing
+// else.
+bool ReadWriteRequest(Scanner* s, BatchWriteItemRequest::Write* out) {
+  Sequence w(s, '{', '}');
+  if (!w.Open()) return false;
+  std::string_view name;
+  bool done = false;
+  if (!w.NextMember(&name, &done)) return false;
+  std::string_view member;
+  if (name == "PutRequest") {
+    out->kind = WriteKind::kPut;
+    member = "Item";
+  } else if (name == "DeleteRequest") {
+    out->kind = WriteKind::kDelete;
+    member = "Key";
+  } else {
+    return false;
+  }
+  Sequence r(s, '{', '}');
+  if (!r.Open() || !r.NextMember(&name, &done) || name != member) return false;
+  if (!ReadMap(s, 1, &out->item)) return false;
+  if (r.NextMember(&name, &done) || !done) return false;  // nothing beside Item / Key
+  return !w.NextMember(&name, &done) && done;             // exactly one of Put / Delete
+}
+
+}  // namespace
+
+bool FastReadBatchWriteItem(std::string_view text, BatchWriteItemRequest* out) {
+  Scanner s(text);
+  Sequence top(&s, '{', '}');
+  if (!top.Open()) return false;
+  bool has_items = false;
+  // Tables in the order the general reader visits them (a JSON object's members by name).
+  std::vector<std::pair<std::string_view, std::vector<BatchWriteItemRequest::Write>>> tables;
+  std::string_view name, value;
+  bool done = false;
+  while (top.NextMember(&name, &done)) {
+    if (name == "RequestItems" && !has_items) {
+      has_items = true;
+      Sequence items(&s, '{', '}');
+      if (!items.Open()) return false;
+      bool items_done = false;
+      std::string_view table;
+      while (items.NextMember(&table, &items_done)) {
+        for (const auto& [seen, writes] : tables) {
+          if (seen == table) return false;  // repeated table
+        }
+        std::vector<BatchWriteItemRequest::Write> writes;
+        Sequence a(&s, '[', ']');
+        if (!a.Open()) return false;
+        bool writes_done = false;
+        while (a.Next(&writes_done)) {
+          // DynamoDB: at most 25 requests per table (and in all, below).
+          if (writes.size() == 25) return false;
+          BatchWriteItemRequest::Write w;
+          if (!ReadWriteRequest(&s, &w)) return false;
+          writes.push_back(std::move(w));
+        }
+        if (!writes_done || writes.empty()) return false;
+        tables.emplace_back(table, std::move(writes));
+      }
+      if (!items_done || tables.empty()) return false;
+    } else if (name == "ReturnConsumedCapacity" && !out->capacity_detail) {
+      if (!s.String(&value)) return false;
+      out->capacity_detail.emplace(value);
+    } else if (name == "ReturnItemCollectionMetrics" && !out->metrics) {
+      if (!s.String(&value)) return false;
+      out->metrics.emplace(value);
+    } else {
+      return false;  // anything else is the general reader's to judge
+    }
+  }
+  if (!done || !s.AtEnd() || !has_items) return false;
+  // The constraints the general reader checks on these members: any violation is an error it
+  // words, so decline.
+  Constraints c;
+  c.Enum(out->capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
+  c.Enum(out->metrics, "returnItemCollectionMetrics", {"SIZE", "NONE"});
+  if (!c.empty()) return false;
+  std::sort(tables.begin(), tables.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  size_t total = 0;
+  for (const auto& t : tables) total += t.second.size();
+  if (total > 25) return false;
+  out->writes.clear();
+  out->writes.reserve(total);
+  for (auto& [table, writes] : tables) {
+    for (BatchWriteItemRequest::Write& w : writes) {
+      w.table_name.assign(table);
+      out->writes.push_back(std::move(w));
+    }
+  }
+  return true;
+}
+
+}  // namespace monotable::api
