@@ -242,6 +242,25 @@ Status ReadMembersOf(const json& req, bool query, ReadMembers* m);
 Status RunQuery(Context& ctx, ReadMembers& m);
 Status RunScan(Context& ctx, ReadMembers& m);
 
+// The members every single-item write shares (PutItem, UpdateItem, DeleteItem; item_ops.cc).
+struct WriteRequestMembers {
+  std::optional<std::string> table_name, condition, return_values, capacity, metrics,
+      on_condition_failure;
+  ExpressionParams params;
+  expr::Condition parsed_condition;
+};
+// UpdateItem and DeleteItem in two halves, like GetItem: the general reader reads the members'
+// JSON types (ReadWriteMembers, then Key, then UpdateExpression), the fast reader
+// (fast_requests.h) the plain shape from the text; RunUpdateItem / RunDeleteItem do the rest.
+// `m.params` points into the struct: fill it in place, never copy or move a filled one.
+struct KeyWriteRequest {
+  WriteRequestMembers m;
+  std::optional<Item> key;
+  std::optional<std::string> update_text;  // UpdateItem only
+};
+Status RunUpdateItem(Context& ctx, KeyWriteRequest& request);
+Status RunDeleteItem(Context& ctx, KeyWriteRequest& request);
+
 // Rewrites the legacy (pre-expression) parameters of a request for `operation` (AttributesToGet,
 // Expected, ConditionalOperator, AttributeUpdates, KeyConditions, QueryFilter, ScanFilter) into
 // the equivalent expression parameters, in place (legacy.cc). Errors: mixing both kinds, and the

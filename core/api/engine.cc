@@ -9,7 +9,6 @@
 #include "api/api.h"
 #include "api/errors.h"
 #include "api/fast_requests.h"
-#include "api/fast_writes.h"
 #include "api/request_json.h"
 #include "api/streams.h"
 
@@ -134,17 +133,6 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
       return result;
     }
   }
-  // BatchWriteItem (loading a model) in its plain shape is read from the text too (fast_writes.h).
-  if (handler == api::BatchWriteItem) {
-    api::BatchWriteItemRequest fast;
-    if (api::FastReadBatchWriteItem(request_json, &fast)) {
-      static const api::json kNoRequest = api::json::object();
-      api::Context ctx(*impl_, kNoRequest, result.effects);
-      ctx.raw_allowed = true;
-      Finish(ctx, api::RunBatchWriteItem(ctx, std::move(fast)), &result);
-      return result;
-    }
-  }
   if (handler == api::Query || handler == api::Scan) {
     api::ReadMembers fast;
     const bool query = handler == api::Query;
@@ -153,6 +141,17 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
       api::Context ctx(*impl_, kNoRequest, result.effects);
       ctx.raw_allowed = true;
       Finish(ctx, query ? api::RunQuery(ctx, fast) : api::RunScan(ctx, fast), &result);
+      return result;
+    }
+  }
+  if (handler == api::UpdateItem || handler == api::DeleteItem) {
+    api::KeyWriteRequest fast;
+    const bool update = handler == api::UpdateItem;
+    if (api::FastReadKeyWrite(request_json, update, &fast)) {
+      static const api::json kNoRequest = api::json::object();
+      api::Context ctx(*impl_, kNoRequest, result.effects);
+      ctx.raw_allowed = true;
+      Finish(ctx, update ? api::RunUpdateItem(ctx, fast) : api::RunDeleteItem(ctx, fast), &result);
       return result;
     }
   }

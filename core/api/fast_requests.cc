@@ -286,6 +286,44 @@ bool FastReadQueryScan(std::string_view text, bool query, ReadMembers* out) {
   return true;
 }
 
+bool FastReadKeyWrite(std::string_view text, bool update, KeyWriteRequest* out) {
+  Scanner s(text);
+  Members members(&s);
+  if (!members.Open()) return false;
+  WriteRequestMembers& m = out->m;
+  std::string_view name;
+  bool done = false;
+  while (members.Next(&name, &done)) {
+    bool ok = false;
+    if (name == "TableName") {
+      ok = OnceString(&s, &m.table_name);
+    } else if (name == "Key") {
+      ok = !out->key && ReadKey(&s, &out->key.emplace());
+    } else if (name == "UpdateExpression" && update) {
+      ok = OnceString(&s, &out->update_text);
+    } else if (name == "ConditionExpression") {
+      ok = OnceString(&s, &m.condition);
+    } else if (name == "ExpressionAttributeNames") {
+      ok = !m.params.names_storage && ReadNames(&s, &m.params.names_storage.emplace());
+    } else if (name == "ExpressionAttributeValues") {
+      ok = !m.params.values_storage && ReadValues(&s, &m.params.values_storage.emplace());
+    } else if (name == "ReturnValues") {
+      ok = OnceString(&s, &m.return_values);
+    } else if (name == "ReturnConsumedCapacity") {
+      ok = OnceString(&s, &m.capacity);
+    } else if (name == "ReturnItemCollectionMetrics") {
+      ok = OnceString(&s, &m.metrics);
+    } else if (name == "ReturnValuesOnConditionCheckFailure") {
+      ok = OnceString(&s, &m.on_condition_failure);
+    }
+    if (!ok) return false;  // anything else is the general reader's to judge
+  }
+  if (!done || !s.AtEnd()) return false;
+  m.params.names = m.params.names_storage ? &*m.params.names_storage : nullptr;
+  m.params.values = m.params.values_storage ? &*m.params.values_storage : nullptr;
+  return true;
+}
+
 bool FastReadGetItem(std::string_view text, GetItemRequest* out) {
   Scanner s(text);
   Members m(&s);

@@ -1,5 +1,5 @@
-// fast_requests: readers for the hottest requests (GetItem, Query, Scan) that work on the request
-// text itself, with no JSON tree, for the common shape of a request only.
+// fast_requests: readers for the hottest requests (GetItem, Query, Scan, UpdateItem, DeleteItem)
+// that work on the request text itself, with no JSON tree, for the common shape of a request only.
 //
 // Contract: a fast reader either declines (returns false, *out unspecified) or fills *out exactly
 // as the general reader (ReadGetItem on the parsed request) would and with the same outcome: OK.
@@ -29,5 +29,13 @@ bool FastReadGetItem(std::string_view text, GetItemRequest* out);
 // integers. Legacy members (KeyConditions, ScanFilter, ...) and anything else decline. *out must
 // be a fresh ReadMembers; its params point into it.
 bool FastReadQueryScan(std::string_view text, bool query, ReadMembers* out);
+
+// UpdateItem (update true) or DeleteItem, filling *out as their general readers do: TableName,
+// Key (S and N attributes), ConditionExpression, ReturnValues, ReturnConsumedCapacity,
+// ReturnItemCollectionMetrics, ReturnValuesOnConditionCheckFailure, ExpressionAttributeNames
+// (strings), ExpressionAttributeValues (S and N values), and UpdateExpression (UpdateItem).
+// Legacy members (AttributeUpdates, Expected, ConditionalOperator) and anything else decline.
+// *out must be a fresh KeyWriteRequest; its params point into it.
+bool FastReadKeyWrite(std::string_view text, bool update, KeyWriteRequest* out);
 
 }  // namespace monotable::api

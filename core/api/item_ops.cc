@@ -70,14 +70,6 @@ Status RejectLegacy(const json& req,
 
 namespace {
 
-// Members every single-item write shares.
-struct WriteRequestMembers {
-  std::optional<std::string> table_name, condition, return_values, capacity, metrics,
-      on_condition_failure;
-  ExpressionParams params;
-  expr::Condition parsed_condition;
-};
-
 Status ReadWriteMembers(const json& req, WriteRequestMembers* m) {
   Status s;
   if (!(s = ReadString(req, "TableName", &m->table_name)).ok()) return s;
@@ -193,12 +185,18 @@ Status PutItem(Context& ctx) {
 }
 
 Status DeleteItem(Context& ctx) {
-  const json& req = ctx.request;
-  WriteRequestMembers m;
-  std::optional<Item> key;
-  Status s = ReadWriteMembers(req, &m);
+  KeyWriteRequest r;
+  Status s = ReadWriteMembers(ctx.request, &r.m);
   if (!s.ok()) return s;
-  if (!(s = ReadItem(req, "Key", &key)).ok()) return s;
+  if (!(s = ReadItem(ctx.request, "Key", &r.key)).ok()) return s;
+  return RunDeleteItem(ctx, r);
+}
+
+Status RunDeleteItem(Context& ctx, KeyWriteRequest& r) {
+  const json& req = ctx.request;
+  WriteRequestMembers& m = r.m;
+  std::optional<Item>& key = r.key;
+  Status s;
   Constraints c;
   WriteConstraints(m, &c);
   if (!key) c.Add(nullptr, "key", "Member must not be null");
@@ -227,14 +225,20 @@ Status DeleteItem(Context& ctx) {
 }
 
 Status UpdateItem(Context& ctx) {
-  const json& req = ctx.request;
-  WriteRequestMembers m;
-  std::optional<Item> key;
-  std::optional<std::string> update_text;
-  Status s = ReadWriteMembers(req, &m);
+  KeyWriteRequest r;
+  Status s = ReadWriteMembers(ctx.request, &r.m);
   if (!s.ok()) return s;
-  if (!(s = ReadItem(req, "Key", &key)).ok()) return s;
-  if (!(s = ReadString(req, "UpdateExpression", &update_text)).ok()) return s;
+  if (!(s = ReadItem(ctx.request, "Key", &r.key)).ok()) return s;
+  if (!(s = ReadString(ctx.request, "UpdateExpression", &r.update_text)).ok()) return s;
+  return RunUpdateItem(ctx, r);
+}
+
+Status RunUpdateItem(Context& ctx, KeyWriteRequest& r) {
+  const json& req = ctx.request;
+  WriteRequestMembers& m = r.m;
+  std::optional<Item>& key = r.key;
+  const std::optional<std::string>& update_text = r.update_text;
+  Status s;
   Constraints c;
   WriteConstraints(m, &c);
   if (!key) c.Add(nullptr, "key", "Member must not be null");

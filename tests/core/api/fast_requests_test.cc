@@ -428,5 +428,169 @@ TEST(FastRequests, QueryAndScanAnswersAreTheSameOnBothPaths) {
   EXPECT_EQ(fast_taken, static_cast<int>(requests.size()));
 }
 
+// ---------------------------------------------------------------------------------------------
+// UpdateItem and DeleteItem.
+
+std::string WriteText(const KeyWriteRequest& r) {
+  const WriteRequestMembers& m = r.m;
+  return Opt(m.table_name) + "|" + Opt(m.condition) + "|" + Opt(m.return_values) + "|" +
+         Opt(m.capacity) + "|" + Opt(m.metrics) + "|" + Opt(m.on_condition_failure) + "|" +
+         (r.key ? KeyText(*r.key) : "-") + "|" + Opt(r.update_text) + "|" +
+         NamesText(m.params.names) + "|" + ValuesText(m.params.values);
+}
+
+// The contract on one text, for UpdateItem (update true) or DeleteItem; returns whether the fast
+// reader accepted it. The general readers are the handlers' own: the shared members, Key, and
+// (UpdateItem) UpdateExpression, read from the parsed tree.
+bool CheckKeyWriteAgreement(const std::string& text, bool update) {
+  KeyWriteRequest fast;
+  if (!FastReadKeyWrite(text, update, &fast)) return false;
+  const json parsed = json::parse(text, nullptr, false);
+  EXPECT_FALSE(parsed.is_discarded()) << "fast reader accepted invalid JSON: " << text;
+  if (parsed.is_discarded()) return true;
+  KeyWriteRequest general;
+  Status s = ReadString(parsed, "TableName", &general.m.table_name);
+  if (s.ok()) s = ReadString(parsed, "ConditionExpression", &general.m.condition);
+  if (s.ok()) s = ReadString(parsed, "ReturnValues", &general.m.return_values);
+  if (s.ok()) s = ReadString(parsed, "ReturnConsumedCapacity", &general.m.capacity);
+  if (s.ok()) s = ReadString(parsed, "ReturnItemCollectionMetrics", &general.m.metrics);
+  if (s.ok()) {
+    s = ReadString(parsed, "ReturnValuesOnConditionCheckFailure", &general.m.on_condition_failure);
+  }
+  if (s.ok()) s = ReadExpressionParams(parsed, &general.m.params);
+  if (s.ok()) s = ReadItem(parsed, "Key", &general.key);
+  if (s.ok() && update) s = ReadString(parsed, "UpdateExpression", &general.update_text);
+  EXPECT_TRUE(s.ok()) << "fast reader accepted what the general reader rejects (" << s.message()
+                      << "): " << text;
+  EXPECT_EQ(WriteText(fast), WriteText(general)) << text;
+  for (const char* legacy : {"AttributeUpdates", "Expected", "ConditionalOperator"}) {
+    EXPECT_FALSE(parsed.contains(legacy)) << text;
+  }
+  if (!update) {
+    EXPECT_FALSE(parsed.contains("UpdateExpression")) << text;
+  }
+  return true;
+}
+
+TEST(FastRequests, UpdateAndDeletePlainShapesAreReadAsTheGeneralReaderReadsThem) {
+  const std::vector<std::pair<std::string, bool>> accepted = {
+      {R"({"TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#1"}},"UpdateExpression":"SET #s = :s REMOVE GSI2PK","ConditionExpression":"#s = :w","ExpressionAttributeNames":{"#s":"status"},"ExpressionAttributeValues":{":s":{"S":"SHIPPED"},":w":{"S":"OPEN"}},"ReturnValues":"ALL_NEW","ReturnConsumedCapacity":"INDEXES"})",
+       true},
+      {R"({"Key":{"id":{"N":"7"}},"TableName":"T","UpdateExpression":"ADD n :one","ExpressionAttributeValues":{":one":{"N":"1"}},"ReturnItemCollectionMetrics":"SIZE","ReturnValuesOnConditionCheckFailure":"ALL_OLD"})",
+       true},
+      {R"J({"TableName":"Orders","Key":{"PK":{"S":"C#1"}},"ConditionExpression":"attribute_exists(PK)","ReturnValues":"ALL_OLD"})J",
+       false},
+      // Members the shared half judges (constraints, keys, expressions).
+      {R"({"TableName":"Orders","Key":{"a":{"S":"1"},"b":{"S":"2"},"c":{"S":"3"}},"ReturnValues":"bogus"})",
+       true},
+      {R"({"TableName":"Or"})", false},
+  };
+  for (const auto& [text, update] : accepted) {
+    EXPECT_TRUE(CheckKeyWriteAgreement(text, update)) << text;
+  }
+  const std::vector<std::pair<std::string, bool>> declined = {
+      {R"({"TableName":"T","Key":{"id":{"N":"1"}},"UpdateExpression":"SET a = :a"})", false},
+      {R"({"TableName":"T","Key":{"id":{"N":"1"}},"AttributeUpdates":{}})", true},
+      {R"({"TableName":"T","Key":{"id":{"N":"1"}},"Expected":{}})", false},
+      {R"({"TableName":"T","Key":{"id":{"N":"1"}},"ConditionalOperator":"AND"})", true},
+      {R"({"TableName":"T","Key":{"id":{"B":"AA=="}}})", true},
+      {R"({"TableName":"T","Key":{"id":{"S":""}}})", true},
+      {R"({"TableName":"T","Key":{"id":{"N":"1"}},"Key":{"id":{"N":"2"}}})", true},
+      {R"({"TableName":"T","Key":{"id":{"N":"1"}},"ReturnValues":null})", true},
+      {R"({"TableName":"T","Key":{"id":{"N":"1"}},"ExpressionAttributeValues":{":v":{"L":[]}}})",
+       true},
+      {R"({"TableName":"T","Key":{"id":{"N":"1"}},"UpdateExpression":"SET a = \"x\""})", true},
+      {R"({"TableName":"T","Key":{"id":{"N":"1"}},"Item":{}})", true},
+      {R"({"TableName":"T","Key":{"id":{"N":"1"}}}})", true},
+  };
+  for (const auto& [text, update] : declined) {
+    KeyWriteRequest out;
+    EXPECT_FALSE(FastReadKeyWrite(text, update, &out)) << text;
+  }
+}
+
+TEST(FastRequests, UpdateAndDeleteDamagedRequestsNeverDisagree) {
+  const std::vector<std::pair<std::string, bool>> seeds = {
+      {R"({"TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"N":"12"}},"UpdateExpression":"SET #s = :s, n = n + :one REMOVE GSI2PK","ConditionExpression":"#s = :w","ExpressionAttributeNames":{"#s":"status"},"ExpressionAttributeValues":{":s":{"S":"SHIPPED"},":w":{"S":"OPEN"},":one":{"N":"1"}},"ReturnValues":"UPDATED_NEW","ReturnConsumedCapacity":"TOTAL"})",
+       true},
+      {R"J({"TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#1"}},"ConditionExpression":"attribute_exists(PK)","ReturnValues":"ALL_OLD","ReturnValuesOnConditionCheckFailure":"ALL_OLD"})J",
+       false},
+  };
+  const std::string alphabet = " \t\n{}[]:,\"\\SNBL0123456789.eE+-truefalsnul#\x01\x7f\xc3";
+  std::mt19937 rng(13);
+  int accepted = 0;
+  for (int round = 0; round < 20000; ++round) {
+    const auto& [seed, update] = seeds[static_cast<size_t>(round) % seeds.size()];
+    std::string text = seed;
+    testing::Damage(&text, rng, alphabet, 3, /*whitespace_inserts=*/true);
+    if (CheckKeyWriteAgreement(text, update)) ++accepted;
+  }
+  EXPECT_GT(accepted, 1000);
+}
+
+// End to end: two engines with the same items get the same sequence of writes, one through the
+// fast path, the other with a null member added (the general path): same bodies, statuses and
+// effects after every write, errors and failed conditions included, and the same items at the end.
+TEST(FastRequests, UpdateAndDeleteAnswersAreTheSameOnBothPaths) {
+  Engine fast_engine, general_engine;
+  for (Engine* e : {&fast_engine, &general_engine}) {
+    ASSERT_TRUE(e->Execute("CreateTable", R"({"TableName":"Orders","BillingMode":"PAY_PER_REQUEST",
+      "AttributeDefinitions":[{"AttributeName":"PK","AttributeType":"S"},{"AttributeName":"SK","AttributeType":"S"},
+        {"AttributeName":"GSI2PK","AttributeType":"S"}],
+      "KeySchema":[{"AttributeName":"PK","KeyType":"HASH"},{"AttributeName":"SK","KeyType":"RANGE"}],
+      "GlobalSecondaryIndexes":[{"IndexName":"GSI2","KeySchema":[{"AttributeName":"GSI2PK","KeyType":"HASH"}],
+        "Projection":{"ProjectionType":"ALL"}}]})")
+                    .status.ok());
+    for (int i = 0; i < 6; ++i) {
+      const std::string n = std::to_string(i);
+      ASSERT_TRUE(e->Execute("PutItem",
+                             R"({"TableName":"Orders","Item":{"PK":{"S":"C#1"},"SK":{"S":"O#)" + n +
+                                 R"("},"GSI2PK":{"S":"OPEN"},"status":{"S":"OPEN"},"n":{"N":")" +
+                                 n + R"("}}})")
+                      .status.ok());
+    }
+  }
+  const std::vector<std::pair<std::string, bool>> requests = {
+      {R"("TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#1"}},"UpdateExpression":"SET #s = :s REMOVE GSI2PK","ConditionExpression":"#s = :w","ExpressionAttributeNames":{"#s":"status"},"ExpressionAttributeValues":{":s":{"S":"SHIPPED"},":w":{"S":"OPEN"}},"ReturnValues":"ALL_NEW","ReturnConsumedCapacity":"INDEXES")",
+       true},
+      // the same again: the condition fails now
+      {R"("TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#1"}},"UpdateExpression":"SET #s = :s REMOVE GSI2PK","ConditionExpression":"#s = :w","ExpressionAttributeNames":{"#s":"status"},"ExpressionAttributeValues":{":s":{"S":"SHIPPED"},":w":{"S":"OPEN"}},"ReturnValuesOnConditionCheckFailure":"ALL_OLD","ReturnConsumedCapacity":"TOTAL")",
+       true},
+      {R"("TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#2"}},"UpdateExpression":"ADD n :one","ExpressionAttributeValues":{":one":{"N":"1"}},"ReturnValues":"UPDATED_OLD")",
+       true},
+      {R"("TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#9"}},"UpdateExpression":"SET GSI2PK = :o","ExpressionAttributeValues":{":o":{"S":"OPEN"}},"ReturnValues":"ALL_NEW")",
+       true},
+      {R"("TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#3"}},"UpdateExpression":"SET PK = :o","ExpressionAttributeValues":{":o":{"S":"X"}})",
+       true},
+      {R"("TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#3"}},"UpdateExpression":"SET a = :a","ExpressionAttributeValues":{":a":{"S":"x"},":unused":{"S":"y"}})",
+       true},
+      {R"("TableName":"Orders","Key":{"PK":{"S":"C#1"}},"UpdateExpression":"SET a = :a","ExpressionAttributeValues":{":a":{"S":"x"}})",
+       true},
+      {R"("TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#4"}},"ReturnValues":"ALL_OLD","ReturnConsumedCapacity":"INDEXES")",
+       false},
+      {R"("TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#5"}},"ConditionExpression":"n > :n","ExpressionAttributeValues":{":n":{"N":"100"}})",
+       false},
+      {R"("TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#5"}},"ReturnValues":"ALL_NEW")",
+       false},
+      {R"("TableName":"Missing","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#5"}})", false},
+  };
+  for (const auto& [members, update] : requests) {
+    const std::string fast_text = "{" + members + "}";
+    const std::string general_text = "{" + members + R"(,"Expected":null})";
+    KeyWriteRequest probe, probe2;
+    EXPECT_TRUE(FastReadKeyWrite(fast_text, update, &probe)) << members;
+    ASSERT_FALSE(FastReadKeyWrite(general_text, update, &probe2));
+    const char* op = update ? "UpdateItem" : "DeleteItem";
+    const Result a = fast_engine.Execute(op, fast_text);
+    const Result b = general_engine.Execute(op, general_text);
+    EXPECT_EQ(a.body, b.body) << members;
+    EXPECT_EQ(a.http_status, b.http_status) << members;
+    EXPECT_EQ(a.status.code(), b.status.code()) << members;
+    EXPECT_EQ(EffectsText(a.effects), EffectsText(b.effects)) << members;
+  }
+  const std::string scan = R"({"TableName":"Orders","ReturnConsumedCapacity":"TOTAL"})";
+  EXPECT_EQ(fast_engine.Execute("Scan", scan).body, general_engine.Execute("Scan", scan).body);
+}
+
 }  // namespace
 }  // namespace monotable::api
