@@ -9,6 +9,7 @@
 #include "api/api.h"
 #include "api/errors.h"
 #include "api/fast_requests.h"
+#include "api/fast_writes.h"
 #include "api/request_json.h"
 #include "api/streams.h"
 
@@ -130,6 +131,17 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
       api::Context ctx(*impl_, kNoRequest, result.effects);
       ctx.raw_allowed = true;
       Finish(ctx, api::RunGetItem(ctx, fast), &result);
+      return result;
+    }
+  }
+  // BatchWriteItem (loading a model) in its plain shape is read from the text too (fast_writes.h).
+  if (handler == api::BatchWriteItem) {
+    api::BatchWriteItemRequest fast;
+    if (api::FastReadBatchWriteItem(request_json, &fast)) {
+      static const api::json kNoRequest = api::json::object();
+      api::Context ctx(*impl_, kNoRequest, result.effects);
+      ctx.raw_allowed = true;
+      Finish(ctx, api::RunBatchWriteItem(ctx, std::move(fast)), &result);
       return result;
     }
   }
