@@ -1,7 +1,12 @@
 // store: a copy-on-write B+tree of entries keyed by (partition hash, partition key, sort).
 //
-// Node layout, one allocation each: a StoreNode header, then `count` slots (Entry in a leaf, child
-// pointer in an inner node), then count + 1 uint32 offsets into the key area, then the key area.
+// Node layout, one allocation each: a StoreNode header, then `cap` slots (Entry in a leaf, child
+// pointer in an inner node) of which the first `count` are used, then cap + 1 uint32 offsets into
+// the key area (count + 1 used), then the key area (`key_cap` bytes, `bytes` used). An inner node
+// is sized to its content (cap == count, key_cap == bytes); a leaf is assembled with room for a
+// few more entries, so most inserts into an unshared leaf shift its tail in place instead of
+// rebuilding it (loading a table inserts at random positions: without the room every insert
+// copied its whole leaf into a new allocation).
 // A leaf's key i is its entry's record; an inner node's key i (i >= 1) is the separator before
 // child i: every key in child i-1 is below it and every key in child i at or above it (key 0 is
 // empty). A record is the partition hash (8 bytes, native order), the partition key's length
@@ -9,7 +14,8 @@
 //
 // Nodes are reference counted. A write first makes each node on its path unshared (copying a
 // shared one, whose copy then holds new references to its entries or children), then edits or
-// rebuilds it; a node with no other owner is rebuilt by moving its slots out of it.
+// rebuilds it; a node with no other owner is edited in place when it has room, otherwise rebuilt
+// by moving its slots out of it. A shared node is never changed: snapshots stay as they were.
 #include "storage/store.h"
 
 #include <algorithm>
@@ -26,7 +32,9 @@ struct StoreNode {
   std::atomic<uint32_t> refs;
   uint16_t count;  // entries (leaf) or children (inner)
   bool leaf;
-  uint32_t bytes;  // size of the key area
+  uint8_t cap;       // slots allocated (>= count)
+  uint32_t bytes;    // bytes of the key area used
+  uint32_t key_cap;  // bytes of the key area allocated (>= bytes)
 };
 
 enum class Mode : uint8_t {
@@ -65,17 +73,19 @@ Entry* Entries(const StoreNode* n) { return reinterpret_cast<Entry*>(Body(n)); }
 StoreNode** Children(const StoreNode* n) { return reinterpret_cast<StoreNode**>(Body(n)); }
 size_t SlotSize(bool leaf) { return leaf ? sizeof(Entry) : sizeof(StoreNode*); }
 uint32_t* Offsets(const StoreNode* n) {
-  return reinterpret_cast<uint32_t*>(Body(n) + n->count * SlotSize(n->leaf));
+  return reinterpret_cast<uint32_t*>(Body(n) + n->cap * SlotSize(n->leaf));
 }
+char* Keys(const StoreNode* n) { return reinterpret_cast<char*>(Offsets(n) + n->cap + 1); }
 std::string_view KeyAt(const StoreNode* n, uint32_t i) {
   const uint32_t* offsets = Offsets(n);
-  const char* keys = reinterpret_cast<const char*>(offsets + n->count + 1);
-  return std::string_view(keys + offsets[i], offsets[i + 1] - offsets[i]);
+  return std::string_view(Keys(n) + offsets[i], offsets[i + 1] - offsets[i]);
 }
 
-StoreNode* Allocate(bool leaf, uint32_t count, uint32_t bytes) {
-  const size_t size = kHeader + count * SlotSize(leaf) + (count + 1) * sizeof(uint32_t) + bytes;
-  auto* n = new (::operator new(size)) StoreNode{{1}, static_cast<uint16_t>(count), leaf, bytes};
+// A node of `count` slots and `bytes` of keys, with room for `cap` slots and `key_cap` bytes.
+StoreNode* Allocate(bool leaf, uint32_t count, uint32_t bytes, uint32_t cap, uint32_t key_cap) {
+  const size_t size = kHeader + cap * SlotSize(leaf) + (cap + 1) * sizeof(uint32_t) + key_cap;
+  auto* n = new (::operator new(size))
+      StoreNode{{1}, static_cast<uint16_t>(count), leaf, static_cast<uint8_t>(cap), bytes, key_cap};
   return n;
 }
 
@@ -102,7 +112,7 @@ void Release(StoreNode* n) {
 // A copy of a shared node holding its own references, replacing the caller's reference to it.
 StoreNode* Unique(StoreNode* n) {
   if (n->refs.load(std::memory_order_acquire) == 1) return n;
-  StoreNode* copy = Allocate(n->leaf, n->count, n->bytes);
+  StoreNode* copy = Allocate(n->leaf, n->count, n->bytes, n->cap, n->key_cap);
   for (uint32_t i = 0; i < n->count; ++i) {
     if (n->leaf) {
       new (&Entries(copy)[i]) Entry(Entries(n)[i]);
@@ -111,7 +121,8 @@ StoreNode* Unique(StoreNode* n) {
       Children(n)[i]->refs.fetch_add(1, std::memory_order_relaxed);
     }
   }
-  std::memcpy(Offsets(copy), Offsets(n), (n->count + 1) * sizeof(uint32_t) + n->bytes);
+  std::memcpy(Offsets(copy), Offsets(n), (n->count + 1) * sizeof(uint32_t));
+  std::memcpy(Keys(copy), Keys(n), n->bytes);
   Release(n);
   return copy;
 }
@@ -122,14 +133,31 @@ struct Part {
   std::string_view key;
 };
 
-// A node holding `parts` in order. Moves each slot (the sources are freed by the caller,
-// shallowly).
+// The room a leaf of `count` entries is assembled with: an eighth more entries (at least two, at
+// most kMaxSlots in all), and key bytes for them at the leaf's longest key length (a table's keys
+// differ in length by entity: averages ran out of bytes before slots). An insert that finds no
+// room rebuilds the leaf with new room, so a leaf filling up at random positions is rebuilt about
+// once per count / 8 inserts instead of on every one. (A quarter more: 1% fewer instructions to
+// load, 4.5 more bytes an item; an eighth: 4.5% fewer than none, 4 more bytes an item.)
+constexpr uint32_t kRoomKeyBytes = 128;
+uint32_t LeafRoom(uint32_t count) {
+  return std::min(kMaxSlots, count + std::max<uint32_t>(2, count / 8)) - std::min(count, kMaxSlots);
+}
+
+// A node holding `parts` in order (a leaf with room for more, see LeafRoom). Moves each slot (the
+// sources are freed by the caller, shallowly).
 StoreNode* Assemble(bool leaf, const Part* parts, uint32_t count) {
-  uint32_t bytes = 0;
-  for (uint32_t i = 0; i < count; ++i) bytes += static_cast<uint32_t>(parts[i].key.size());
-  StoreNode* n = Allocate(leaf, count, bytes);
+  uint32_t bytes = 0, longest = 0;
+  for (uint32_t i = 0; i < count; ++i) {
+    bytes += static_cast<uint32_t>(parts[i].key.size());
+    longest = std::max(longest, static_cast<uint32_t>(parts[i].key.size()));
+  }
+  const uint32_t room = leaf && count ? LeafRoom(count) : 0;
+  // (Longer keys than kRoomKeyBytes, rare, rebuild the leaf as before.)
+  StoreNode* n =
+      Allocate(leaf, count, bytes, count + room, bytes + std::min(longest, kRoomKeyBytes) * room);
   uint32_t* offsets = Offsets(n);
-  char* keys = reinterpret_cast<char*>(offsets + count + 1);
+  char* keys = Keys(n);
   uint32_t at = 0;
   for (uint32_t i = 0; i < count; ++i) {
     if (leaf) {
@@ -191,7 +219,7 @@ int Compare(std::string_view record, const Key& k, bool partition_only = false) 
 // is read straight from each key, the rest parsed only when the hashes are equal.
 uint32_t SearchNode(const StoreNode* n, uint32_t lo, uint32_t hi, const Key& k, int limit) {
   const uint32_t* offsets = Offsets(n);
-  const char* keys = reinterpret_cast<const char*>(offsets + n->count + 1);
+  const char* keys = Keys(n);
   const bool partition_only = k.mode == Mode::kPartitionEnd;
   while (lo < hi) {
     const uint32_t mid = (lo + hi) / 2;
@@ -243,6 +271,26 @@ void Split(StoreNode** slot, StoreNode** right, std::string* separator) {
   *slot = left;
 }
 
+// Inserts `entry` with key `record` at `pos` of the unshared leaf n, which has room for both:
+// the entries, offsets and key bytes after `pos` move up by one slot / the record's length.
+void InsertInPlace(StoreNode* n, uint32_t pos, std::string_view record, Entry* entry) {
+  Entry* entries = Entries(n);
+  for (uint32_t i = n->count; i > pos; --i) {
+    new (&entries[i]) Entry(std::move(entries[i - 1]));
+    entries[i - 1].~Entry();
+  }
+  new (&entries[pos]) Entry(std::move(*entry));
+  uint32_t* offsets = Offsets(n);
+  char* keys = Keys(n);
+  const auto length = static_cast<uint32_t>(record.size());
+  const uint32_t at = offsets[pos];
+  std::memmove(keys + at + length, keys + at, n->bytes - at);
+  std::memcpy(keys + at, record.data(), length);
+  for (uint32_t i = n->count + 1; i > pos; --i) offsets[i] = offsets[i - 1] + length;
+  ++n->count;
+  n->bytes += length;
+}
+
 // Inserts or replaces; returns true if an entry was added. On a split, *right and *separator
 // receive the new right sibling.
 bool InsertAt(StoreNode** slot, const Key& k, std::string_view record, Entry* entry,
@@ -253,6 +301,10 @@ bool InsertAt(StoreNode** slot, const Key& k, std::string_view record, Entry* en
     if (pos < n->count && Compare(KeyAt(n, pos), k) == 0) {
       Entries(n)[pos] = std::move(*entry);
       return false;
+    }
+    if (n->count < n->cap && n->bytes + record.size() <= n->key_cap) {
+      InsertInPlace(n, pos, record, entry);
+      return true;
     }
     Part parts[kMaxSlots + 1];
     uint32_t count = AddParts(n, 0, pos, parts, 0);
@@ -603,7 +655,7 @@ void Store::SetRows(const RowIterator& begin, const Parsed& first, Rows* rows) c
   // Most partitions are small: look at the next few entries of the leaf before searching.
   const StoreNode* leaf = begin.leaf();
   const uint32_t* offsets = Offsets(leaf);
-  const char* keys = reinterpret_cast<const char*>(offsets + leaf->count + 1);
+  const char* keys = Keys(leaf);
   const uint32_t near = std::min<uint32_t>(leaf->count, begin.leaf_index() + 5);
   uint32_t i = begin.leaf_index() + 1;
   for (; i < near; ++i) {
