@@ -258,6 +258,8 @@ struct KeyWriteRequest {
   std::optional<Item> key;
   std::optional<std::string> update_text;  // UpdateItem only
 };
+// The general reader: the shared members, then Key, then (update) UpdateExpression.
+Status ReadKeyWrite(const json& request, bool update, KeyWriteRequest* out);
 Status RunUpdateItem(Context& ctx, KeyWriteRequest& request);
 Status RunDeleteItem(Context& ctx, KeyWriteRequest& request);
 

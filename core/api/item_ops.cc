@@ -184,11 +184,18 @@ Status PutItem(Context& ctx) {
   return RunPutOrDelete(ctx, spec, m);
 }
 
+Status ReadKeyWrite(const json& req, bool update, KeyWriteRequest* out) {
+  Status s = ReadWriteMembers(req, &out->m);
+  if (!s.ok()) return s;
+  if (!(s = ReadItem(req, "Key", &out->key)).ok()) return s;
+  if (update) return ReadString(req, "UpdateExpression", &out->update_text);
+  return Status::Ok();
+}
+
 Status DeleteItem(Context& ctx) {
   KeyWriteRequest r;
-  Status s = ReadWriteMembers(ctx.request, &r.m);
+  Status s = ReadKeyWrite(ctx.request, false, &r);
   if (!s.ok()) return s;
-  if (!(s = ReadItem(ctx.request, "Key", &r.key)).ok()) return s;
   return RunDeleteItem(ctx, r);
 }
 
@@ -226,10 +233,8 @@ Status RunDeleteItem(Context& ctx, KeyWriteRequest& r) {
 
 Status UpdateItem(Context& ctx) {
   KeyWriteRequest r;
-  Status s = ReadWriteMembers(ctx.request, &r.m);
+  Status s = ReadKeyWrite(ctx.request, true, &r);
   if (!s.ok()) return s;
-  if (!(s = ReadItem(ctx.request, "Key", &r.key)).ok()) return s;
-  if (!(s = ReadString(ctx.request, "UpdateExpression", &r.update_text)).ok()) return s;
   return RunUpdateItem(ctx, r);
 }
 

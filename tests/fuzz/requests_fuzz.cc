@@ -8,6 +8,8 @@
 //   tree) reads without error, and reads them identically;
 // - FastReadBatchWriteItem likewise against ReadBatchWriteItem (items compared as their DynamoDB
 //   JSON, so set order counts);
+// - FastReadQueryScan likewise against ReadMembersOf (as Query and as Scan), and FastReadKeyWrite
+//   against ReadKeyWrite (as UpdateItem and as DeleteItem);
 // - neither ever crashes.
 #include <cstdint>
 #include <cstdio>
@@ -19,6 +21,7 @@
 #include "api/fast_writes.h"
 #include "api/request_json.h"
 #include "api/wire.h"
+#include "core/api/fast_requests_text.h"
 #include "core/api/json_test_util.h"
 
 namespace {
@@ -77,6 +80,32 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     if (BatchText(batch) != BatchText(general))
       Fail("FastReadBatchWriteItem read another request", text);
+  }
+  for (const bool query : {true, false}) {
+    monotable::api::ReadMembers members;
+    if (monotable::api::FastReadQueryScan(text, query, &members)) {
+      if (slow.is_discarded()) Fail("FastReadQueryScan accepted invalid JSON", text);
+      monotable::api::ReadMembers general;
+      if (!monotable::api::ReadMembersOf(slow, query, &general).ok()) {
+        Fail("FastReadQueryScan accepted what ReadMembersOf rejects", text);
+      }
+      if (monotable::testing::MembersText(members) != monotable::testing::MembersText(general)) {
+        Fail("FastReadQueryScan read another request", text);
+      }
+    }
+  }
+  for (const bool update : {true, false}) {
+    monotable::api::KeyWriteRequest write;
+    if (monotable::api::FastReadKeyWrite(text, update, &write)) {
+      if (slow.is_discarded()) Fail("FastReadKeyWrite accepted invalid JSON", text);
+      monotable::api::KeyWriteRequest general;
+      if (!monotable::api::ReadKeyWrite(slow, update, &general).ok()) {
+        Fail("FastReadKeyWrite accepted what ReadKeyWrite rejects", text);
+      }
+      if (monotable::testing::KeyWriteText(write) != monotable::testing::KeyWriteText(general)) {
+        Fail("FastReadKeyWrite read another request", text);
+      }
+    }
   }
   return 0;
 }

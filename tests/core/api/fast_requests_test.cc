@@ -11,20 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "core/api/fast_requests_text.h"
 #include "core/api/json_test_util.h"
 #include "monotable/engine.h"
 
 namespace monotable::api {
 namespace {
-
-std::string KeyText(const Item& key) {
-  std::string out;
-  for (const auto& [name, value] : key) {
-    out += name + "=" + std::string(1, static_cast<char>('0' + static_cast<int>(value.type()))) +
-           ":" + (value.type() == Type::kN ? value.n().ToString() : value.s()) + ";";
-  }
-  return out;
-}
 
 // Checks the contract on one text; returns whether the fast reader accepted it.
 bool CheckAgreement(const std::string& text) {
@@ -38,7 +30,7 @@ bool CheckAgreement(const std::string& text) {
   EXPECT_TRUE(s.ok()) << "fast reader accepted what the general reader rejects (" << s.message()
                       << "): " << text;
   EXPECT_EQ(fast.table_name, general.table_name) << text;
-  EXPECT_EQ(KeyText(fast.key), KeyText(general.key)) << text;
+  EXPECT_EQ(testing::KeyText(fast.key), testing::KeyText(general.key)) << text;
   EXPECT_EQ(fast.consistent, general.consistent) << text;
   EXPECT_EQ(fast.capacity_detail, general.capacity_detail) << text;
   EXPECT_FALSE(general.projection_text.has_value()) << text;
@@ -154,7 +146,7 @@ std::string EffectsText(const Effects& e) {
       << e.read_modes.applicable << e.read_modes.eventual << e.read_modes.strong
       << e.read_modes.transactional << "|";
   for (const TouchedItem& t : e.items) {
-    out << t.table << "/" << t.index << "/" << KeyText(t.key) << "/" << t.size_bytes << "/"
+    out << t.table << "/" << t.index << "/" << testing::KeyText(t.key) << "/" << t.size_bytes << "/"
         << static_cast<int>(t.action) << "/" << t.reason << ";";
   }
   for (const CapacityLine& c : e.capacity) {
@@ -221,37 +213,6 @@ TEST(FastRequests, GetItemAnswersAreTheSameOnBothPaths) {
 // ---------------------------------------------------------------------------------------------
 // Query and Scan.
 
-std::string ValuesText(const expr::AttributeValues* values) {
-  if (!values) return "none";
-  Item item(values->begin(), values->end());
-  return KeyText(item);
-}
-
-std::string NamesText(const expr::AttributeNames* names) {
-  if (!names) return "none";
-  std::string out;
-  for (const auto& [k, v] : *names) out += k + "=" + v + ";";
-  return out;
-}
-
-template <typename T>
-std::string Opt(const std::optional<T>& v) {
-  if (!v) return "-";
-  std::ostringstream out;
-  out << *v;
-  return out.str();
-}
-
-// Every member of a ReadMembers as text, for comparing the two readers.
-std::string MembersText(const ReadMembers& m) {
-  return Opt(m.table_name) + "|" + Opt(m.index_name) + "|" + Opt(m.filter_text) + "|" +
-         Opt(m.projection_text) + "|" + Opt(m.select) + "|" + Opt(m.capacity) + "|" +
-         Opt(m.key_condition_text) + "|" + Opt(m.limit) + "|" + Opt(m.segment) + "|" +
-         Opt(m.total_segments) + "|" + Opt(m.consistent) + "|" + Opt(m.forward) + "|" +
-         (m.start_key ? KeyText(*m.start_key) : "-") + "|" + NamesText(m.params.names) + "|" +
-         ValuesText(m.params.values);
-}
-
 // The contract on one text, for Query (query true) or Scan; returns whether the fast reader
 // accepted it.
 bool CheckQueryScanAgreement(const std::string& text, bool query) {
@@ -264,7 +225,7 @@ bool CheckQueryScanAgreement(const std::string& text, bool query) {
   const Status s = ReadMembersOf(parsed, query, &general);
   EXPECT_TRUE(s.ok()) << "fast reader accepted what the general reader rejects (" << s.message()
                       << "): " << text;
-  EXPECT_EQ(MembersText(fast), MembersText(general)) << text;
+  EXPECT_EQ(testing::MembersText(fast), testing::MembersText(general)) << text;
   // Nothing the general path would translate or reject as a legacy member.
   for (const char* legacy :
        {"KeyConditions", "QueryFilter", "ScanFilter", "AttributesToGet", "ConditionalOperator"}) {
@@ -431,17 +392,8 @@ TEST(FastRequests, QueryAndScanAnswersAreTheSameOnBothPaths) {
 // ---------------------------------------------------------------------------------------------
 // UpdateItem and DeleteItem.
 
-std::string WriteText(const KeyWriteRequest& r) {
-  const WriteRequestMembers& m = r.m;
-  return Opt(m.table_name) + "|" + Opt(m.condition) + "|" + Opt(m.return_values) + "|" +
-         Opt(m.capacity) + "|" + Opt(m.metrics) + "|" + Opt(m.on_condition_failure) + "|" +
-         (r.key ? KeyText(*r.key) : "-") + "|" + Opt(r.update_text) + "|" +
-         NamesText(m.params.names) + "|" + ValuesText(m.params.values);
-}
-
 // The contract on one text, for UpdateItem (update true) or DeleteItem; returns whether the fast
-// reader accepted it. The general readers are the handlers' own: the shared members, Key, and
-// (UpdateItem) UpdateExpression, read from the parsed tree.
+// reader accepted it.
 bool CheckKeyWriteAgreement(const std::string& text, bool update) {
   KeyWriteRequest fast;
   if (!FastReadKeyWrite(text, update, &fast)) return false;
@@ -449,20 +401,10 @@ bool CheckKeyWriteAgreement(const std::string& text, bool update) {
   EXPECT_FALSE(parsed.is_discarded()) << "fast reader accepted invalid JSON: " << text;
   if (parsed.is_discarded()) return true;
   KeyWriteRequest general;
-  Status s = ReadString(parsed, "TableName", &general.m.table_name);
-  if (s.ok()) s = ReadString(parsed, "ConditionExpression", &general.m.condition);
-  if (s.ok()) s = ReadString(parsed, "ReturnValues", &general.m.return_values);
-  if (s.ok()) s = ReadString(parsed, "ReturnConsumedCapacity", &general.m.capacity);
-  if (s.ok()) s = ReadString(parsed, "ReturnItemCollectionMetrics", &general.m.metrics);
-  if (s.ok()) {
-    s = ReadString(parsed, "ReturnValuesOnConditionCheckFailure", &general.m.on_condition_failure);
-  }
-  if (s.ok()) s = ReadExpressionParams(parsed, &general.m.params);
-  if (s.ok()) s = ReadItem(parsed, "Key", &general.key);
-  if (s.ok() && update) s = ReadString(parsed, "UpdateExpression", &general.update_text);
+  const Status s = ReadKeyWrite(parsed, update, &general);
   EXPECT_TRUE(s.ok()) << "fast reader accepted what the general reader rejects (" << s.message()
                       << "): " << text;
-  EXPECT_EQ(WriteText(fast), WriteText(general)) << text;
+  EXPECT_EQ(testing::KeyWriteText(fast), testing::KeyWriteText(general)) << text;
   for (const char* legacy : {"AttributeUpdates", "Expected", "ConditionalOperator"}) {
     EXPECT_FALSE(parsed.contains(legacy)) << text;
   }
