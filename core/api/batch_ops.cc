@@ -250,24 +250,31 @@ Status RunBatchWriteItem(Context& ctx, BatchWriteItemRequest&& request) {
     std::string table_name;
     WriteSpec spec;
   };
-  std::vector<Pending> writes;
-  writes.reserve(request.writes.size());
-  for (BatchWriteItemRequest::Write& w : request.writes) {
-    Pending& p = writes.emplace_back();
+  std::vector<Pending> writes(request.writes.size());
+  for (size_t i = 0; i < writes.size(); ++i) {
+    BatchWriteItemRequest::Write& w = request.writes[i];
+    Pending& p = writes[i];
     p.table_name = std::move(w.table_name);
     p.spec.kind = w.kind;
-    p.spec.item = std::move(w.item);
-  }
-  std::set<std::string> seen;
-  for (Pending& p : writes) {
     p.spec.table = ctx.state.FindTable(p.table_name);
     if (!p.spec.table) return Status::ResourceNotFound();
     const storage::TableSchema& schema = p.spec.table->schema();
-    s = p.spec.kind == WriteKind::kPut ? ValidateItemKeys(schema, p.spec.item)
-                                       : ValidateKey(schema, p.spec.item);
+    s = w.kind == WriteKind::kPut ? ValidateItemKeys(schema, w.item) : ValidateKey(schema, w.item);
     if (!s.ok()) return s;
-    if (!seen.insert(p.table_name + '\0' + KeyIdentity(*p.spec.table, p.spec.item)).second) {
-      return Status::Validation("Provided list of item keys contains duplicates");
+    // The item's position, computed once: for the duplicate check, the lookup and the commit.
+    const storage::BaseKey& base = p.spec.base.emplace(p.spec.table->BaseKeyOf(w.item));
+    for (size_t j = 0; j < i; ++j) {
+      const storage::BaseKey& other = *writes[j].spec.base;
+      if (writes[j].spec.table == p.spec.table && other.partition == base.partition &&
+          other.sort == base.sort) {
+        return Status::Validation("Provided list of item keys contains duplicates");
+      }
+    }
+    // A put hands its item over instead of having the write copy it.
+    if (w.kind == WriteKind::kPut) {
+      p.spec.put_item = std::make_shared<const Item>(std::move(w.item));
+    } else {
+      p.spec.item = std::move(w.item);
     }
   }
   // Writes are independent (distinct items): prepare and commit one after the other.
@@ -282,7 +289,7 @@ Status RunBatchWriteItem(Context& ctx, BatchWriteItemRequest&& request) {
   if (request.metrics && *request.metrics == "SIZE") {
     json by_table = json::object();
     for (const Pending& p : writes) {
-      AddItemCollectionMetrics(&by_table, p.table_name, *p.spec.table, p.spec.item);
+      AddItemCollectionMetrics(&by_table, p.table_name, *p.spec.table, p.spec.subject());
     }
     if (!by_table.empty()) ctx.response["ItemCollectionMetrics"] = std::move(by_table);
   }

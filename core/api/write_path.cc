@@ -18,14 +18,15 @@
 namespace monotable::api {
 
 Status PrepareWrite(const WriteSpec& spec, PreparedWrite* out) {
-  storage::ItemPtr old_item = spec.table->Get(spec.item);
+  storage::ItemPtr old_item =
+      spec.base ? spec.table->Get(*spec.base) : spec.table->Get(spec.subject());
   static const Item kEmpty;
   const Item& current = old_item ? *old_item : kEmpty;
   out->condition_failed = !spec.condition.Evaluate(current);
   storage::ItemPtr new_item;
   switch (spec.kind) {
     case WriteKind::kPut:
-      new_item = std::make_shared<const Item>(spec.item);
+      new_item = spec.put_item ? spec.put_item : std::make_shared<const Item>(spec.item);
       break;
     case WriteKind::kUpdate: {
       Item updated = old_item ? *old_item : spec.item;
@@ -60,7 +61,7 @@ Status PrepareWrite(const WriteSpec& spec, PreparedWrite* out) {
 void CommitWrite(const WriteSpec& spec, const PreparedWrite& prepared) {
   if (prepared.condition_failed || spec.kind == WriteKind::kConditionCheck) return;
   if (!prepared.plan.old_item && !prepared.plan.new_item) return;  // delete of nothing
-  spec.table->Commit(prepared.plan);
+  spec.table->Commit(prepared.plan, spec.base ? &*spec.base : nullptr);
 }
 
 void CommitWrite(Context& ctx, const WriteSpec& spec, const PreparedWrite& prepared) {
@@ -95,7 +96,7 @@ void AccountWrite(Context& ctx, const WriteSpec& spec, const PreparedWrite& prep
                   bool transactional) {
   const storage::TableSchema& schema = spec.table->schema();
   const storage::WritePlan& plan = prepared.plan;
-  const Item key = KeyOf(schema, spec.item);
+  const Item key = KeyOf(schema, spec.subject());
   uint64_t billed_size = 0;
   std::string what;
   ItemAction action;

@@ -7,6 +7,7 @@
 // its effects. A batch or transaction prepares every write first and commits only if all succeed.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "api/api.h"
@@ -24,6 +25,15 @@ struct WriteSpec {
   // A deletion made by DynamoDB itself (the TTL sweep), not by a caller: its stream record carries
   // userIdentity {Type: "Service", PrincipalId: "dynamodb.amazonaws.com"}.
   bool by_service = false;
+  // Optional, for callers that have them already (BatchWriteItem); both must describe `subject()`.
+  // kPut: the new item, already shared: then it is the item and `item` is not read (the write
+  // takes it without copying it).
+  storage::ItemPtr put_item;
+  // The item's position in `table` (Table::BaseKeyOf), computed once for the lookup and the commit.
+  std::optional<storage::BaseKey> base;
+
+  // The item (kPut) or key the write is about: *put_item when set, otherwise item.
+  const Item& subject() const { return put_item ? *put_item : item; }
 };
 
 struct PreparedWrite {

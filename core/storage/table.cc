@@ -127,6 +127,11 @@ ItemPtr Table::Get(const Item& key) const {
   return entry ? std::make_shared<const Item>(entry->item.Decode()) : nullptr;
 }
 
+ItemPtr Table::Get(const BaseKey& key) const {
+  const Entry* entry = base_.FindEntry(key.partition, key.sort);
+  return entry ? std::make_shared<const Item>(entry->item.Decode()) : nullptr;
+}
+
 Item Table::KeyOf(const EncodedItem& item) const {
   const std::string_view names[] = {schema_.keys.hash.name, schema_.keys.range.name};
   Item key;
@@ -142,11 +147,7 @@ IndexChange Table::PlanIndex(size_t i, const Item* old_item, const Item* new_ite
   if (old_in) change.old_size = EntrySize(i, *old_item);
   if (new_in) change.new_size = EntrySize(i, *new_item);
   if (!old_in && !new_in) {
-    change.kind = IndexChangeKind::kNone;
-    if (new_item) {
-      change.reason = MissingKeys(index.keys, *new_item) +
-                      " missing: item not in the sparse index " + index.name;
-    }
+    change.kind = IndexChangeKind::kNone;  // (no reason: no index entry is touched)
   } else if (!old_in) {
     change.kind = IndexChangeKind::kAdded;
     change.reason = old_item ? MissingKeys(index.keys, *old_item) +
@@ -184,8 +185,7 @@ IndexChange Table::PlanIndex(size_t i, const Item* old_item, const Item* new_ite
         change.kind = IndexChangeKind::kUpdated;
         change.reason = "projected attributes changed: entry rewritten in " + index.name;
       } else {
-        change.kind = IndexChangeKind::kUntouched;
-        change.reason = "no projected attribute changed: " + index.name + " not written";
+        change.kind = IndexChangeKind::kUntouched;  // (no reason: no index entry is written)
       }
     }
   }
@@ -205,11 +205,16 @@ WritePlan Table::Plan(ItemPtr old_item, ItemPtr new_item) const {
   return plan;
 }
 
-void Table::Commit(const WritePlan& plan) {
+void Table::Commit(const WritePlan& plan, const BaseKey* base) {
   const Item* any = plan.new_item ? plan.new_item.get() : plan.old_item.get();
   if (!any) return;
-  const PartitionId partition = BasePartition(*any);
-  const std::string sort = BaseSort(*any);
+  BaseKey computed;
+  if (!base) {
+    computed = BaseKeyOf(*any);
+    base = &computed;
+  }
+  const PartitionId& partition = base->partition;
+  const std::string& sort = base->sort;
   if (plan.old_item) {
     --item_count_;
     size_bytes_ -= plan.old_size;

@@ -37,7 +37,15 @@ struct IndexChange {
   IndexChangeKind kind = IndexChangeKind::kNone;
   uint32_t old_size = 0;  // entry size before (0 if not in the index)
   uint32_t new_size = 0;  // entry size after (0 if not in the index)
-  std::string reason;  // in words, for effects ("GSI2PK removed: item left the sparse index GSI2")
+  // In words, for effects ("GSI2PK removed: item left the sparse index GSI2"); empty for kNone
+  // and kUntouched, which touch no entry (the effects record none).
+  std::string reason;
+};
+
+// An item's position in its table's store: its partition and sort component.
+struct BaseKey {
+  PartitionId partition;
+  std::string sort;
 };
 
 struct WritePlan {
@@ -57,6 +65,8 @@ class Table {
   // The item with this primary key (decoded from its stored form), or nullptr. REQUIRES: key holds
   // the key attributes with the schema's types.
   ItemPtr Get(const Item& key) const;
+  // The same, by position (BaseKeyOf the key).
+  ItemPtr Get(const BaseKey& key) const;
   // The stored entry with this primary key, or nullptr; valid until the table changes. Reads that
   // only return the item write it from here without decoding it. REQUIRES: as Get.
   const Entry* Find(const Item& key) const;
@@ -66,8 +76,9 @@ class Table {
   // What replacing old_item by new_item (either may be null) does. Changes nothing.
   // REQUIRES: both (when present) have the same primary key, valid for the schema.
   WritePlan Plan(ItemPtr old_item, ItemPtr new_item) const;
-  // Applies a plan made against the current state.
-  void Commit(const WritePlan& plan);
+  // Applies a plan made against the current state. `base`, when given, is the item's position
+  // (BaseKeyOf either image), which Commit otherwise computes.
+  void Commit(const WritePlan& plan, const BaseKey* base = nullptr);
 
   // Schema changes (UpdateTable). AddIndex backfills the new index from every item (DynamoDB
   // builds a new GSI from the existing items); RemoveIndex drops an index and its entries.
@@ -88,6 +99,8 @@ class Table {
   // Key encodings. REQUIRES: the item has the table's key attributes.
   PartitionId BasePartition(const Item& item) const;
   std::string BaseSort(const Item& item) const;
+  // Both at once.
+  BaseKey BaseKeyOf(const Item& item) const { return BaseKey{BasePartition(item), BaseSort(item)}; }
   // The index partition and sort component of an item; false if the item is not in the index
   // (lacks an index key attribute, or holds it with another type).
   bool IndexPosition(size_t i, const Item& item, PartitionId* partition, std::string* sort) const;
