@@ -2,160 +2,24 @@
 #include "api/fast_requests.h"
 
 #include <cstdint>
-#include <cstring>
+
+#include "api/json_scan.h"
 
 namespace monotable::api {
 namespace {
 
-// The bytes among the 8 at p that end or leave a plain string ('"', '\\', below 0x20, 0x7f and
-// above), as the high bit of each byte of the result (the "has a zero byte" / "has a byte less
-// than n" bit tricks). A flag can be false only above a true one, so the lowest flag is exact.
-uint64_t SpecialBytes(const char* p) {
-  constexpr uint64_t kOnes = 0x0101010101010101u;
-  constexpr uint64_t kHigh = 0x8080808080808080u;
-  uint64_t x;
-  std::memcpy(&x, p, 8);  // little-endian: byte i of the text is bits 8i..8i+7
-  auto has_zero = [](uint64_t v) { return (v - kOnes) & ~v & kHigh; };
-  const uint64_t below_space = (x - kOnes * 0x20) & ~x & kHigh;
-  const uint64_t high_or_del = (x & kHigh) | has_zero(x ^ (kOnes * 0x7f));
-  return below_space | high_or_del | has_zero(x ^ (kOnes * '"')) | has_zero(x ^ (kOnes * '\\'));
-}
-
-// A forward-only reader of the JSON subset the fast readers accept. Every method returns false
-// on anything outside that subset; the caller then declines.
-class Scanner {
- public:
-  explicit Scanner(std::string_view text) : p_(text.data()), end_(text.data() + text.size()) {}
-
-  // JSON whitespace (RFC 8259: space, tab, line feed, carriage return). Compact text (what SDKs
-  // send) has none: one comparison.
-  void SkipSpace() {
-    if (p_ < end_ && ' ' < static_cast<unsigned char>(*p_)) return;
-    while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
-  }
-  bool Eat(char c) {
-    SkipSpace();
-    if (p_ == end_ || *p_ != c) return false;
-    ++p_;
-    return true;
-  }
-  // Peeks the next significant character (0 at the end).
-  char Peek() {
-    SkipSpace();
-    return p_ == end_ ? '\0' : *p_;
-  }
-  // A string of printable ASCII without escapes; the view points into the text.
-  bool String(std::string_view* out) {
-    if (!Eat('"')) return false;
-    const char* start = p_;
-    // Eight bytes at a time to the first special byte; the last few one by one.
-    for (;;) {
-      if (end_ - p_ >= 8) {
-        const uint64_t special = SpecialBytes(p_);
-        if (special == 0) {
-          p_ += 8;
-          continue;
-        }
-        p_ += static_cast<unsigned>(__builtin_ctzll(special)) / 8;
-        break;
-      }
-      while (p_ < end_ && IsPlain(static_cast<unsigned char>(*p_))) ++p_;
-      break;
-    }
-    if (p_ == end_ || *p_ != '"') return false;  // an escape, a control or non-ASCII byte
-    *out = std::string_view(start, static_cast<size_t>(p_ - start));
-    ++p_;
-    return true;
-  }
-  // true or false.
-  bool Bool(bool* out) {
-    SkipSpace();
-    if (Literal("true")) {
-      *out = true;
-      return true;
-    }
-    if (Literal("false")) {
-      *out = false;
-      return true;
-    }
-    return false;
-  }
-  // A non-negative integer of at most 18 digits, without a leading zero (JSON has none), a
-  // fraction or an exponent (those decline: what follows the digits must end the value).
-  bool Integer(int64_t* out) {
-    SkipSpace();
-    const char* start = p_;
-    int64_t v = 0;
-    while (p_ < end_ && *p_ >= '0' && *p_ <= '9' && p_ - start < 18) v = v * 10 + (*p_++ - '0');
-    const ptrdiff_t digits = p_ - start;
-    if (digits == 0 || (digits > 1 && *start == '0')) return false;
-    if (p_ < end_ && (*p_ == '.' || *p_ == 'e' || *p_ == 'E' || (*p_ >= '0' && *p_ <= '9'))) {
-      return false;
-    }
-    *out = v;
-    return true;
-  }
-  bool AtEnd() {
-    SkipSpace();
-    return p_ == end_;
-  }
-
- private:
-  static bool IsPlain(unsigned char c) { return c != '"' && c != '\\' && c >= 0x20 && c < 0x7f; }
-  bool Literal(std::string_view word) {
-    if (static_cast<size_t>(end_ - p_) < word.size() || std::string_view(p_, word.size()) != word)
-      return false;
-    p_ += word.size();
-    return true;
-  }
-
-  const char* p_;
-  const char* end_;
-};
-
-// The members of an object, one at a time: `{` then (name, value) pairs separated by commas.
-// Next() reads the separator and the member name; the caller reads the value.
-class Members {
- public:
-  explicit Members(Scanner* s) : s_(s) {}
-  // Opens the object. False if it is not an object.
-  bool Open() { return s_->Eat('{'); }
-  // Reads the next member's name into *name: true; at the closing brace: false with *done set.
-  bool Next(std::string_view* name, bool* done) {
-    *done = false;
-    if (first_) {
-      first_ = false;
-      if (s_->Peek() == '}') {
-        s_->Eat('}');
-        *done = true;
-        return false;
-      }
-    } else {
-      const char c = s_->Peek();
-      if (c == '}') {
-        s_->Eat('}');
-        *done = true;
-        return false;
-      }
-      if (!s_->Eat(',')) return false;
-    }
-    return s_->String(name) && s_->Eat(':');
-  }
-
- private:
-  Scanner* s_;
-  bool first_ = true;
-};
+using scan::Scanner;
+using scan::Sequence;
 
 // One key attribute value: {"S": "..."} (not empty) or {"N": "..."} (a valid number), nothing
 // else. The general reader builds the same Value from these (wire.cc BuildS / BuildN).
 bool ReadKeyValue(Scanner* s, Value* out) {
-  Members m(s);
+  Sequence m(s, '{', '}');
   if (!m.Open()) return false;
   std::string_view type, payload;
   bool done = false;
-  if (!m.Next(&type, &done) || !s->String(&payload)) return false;
-  if (m.Next(&type, &done) || !done) return false;  // exactly one member
+  if (!m.NextMember(&type, &done) || !s->String(&payload)) return false;
+  if (m.NextMember(&type, &done) || !done) return false;  // exactly one member
   if (type == "S") {
     // An empty key string is an error the general path words; decline it.
     if (payload.empty()) return false;
@@ -172,11 +36,11 @@ bool ReadKeyValue(Scanner* s, Value* out) {
 }
 
 bool ReadKey(Scanner* s, Item* key) {
-  Members m(s);
+  Sequence m(s, '{', '}');
   if (!m.Open()) return false;
   std::string_view name;
   bool done = false;
-  while (m.Next(&name, &done)) {
+  while (m.NextMember(&name, &done)) {
     if (name.empty()) return false;
     Value value;
     if (!ReadKeyValue(s, &value)) return false;
@@ -188,11 +52,11 @@ bool ReadKey(Scanner* s, Item* key) {
 // ExpressionAttributeNames: {"#n": "name", ...}, names and values plain strings, not empty,
 // not repeated, at least one.
 bool ReadNames(Scanner* s, expr::AttributeNames* names) {
-  Members m(s);
+  Sequence m(s, '{', '}');
   if (!m.Open()) return false;
   std::string_view key, value;
   bool done = false;
-  while (m.Next(&key, &done)) {
+  while (m.NextMember(&key, &done)) {
     if (key.empty() || !s->String(&value) || value.empty()) return false;
     if (!names->emplace(std::string(key), std::string(value)).second) return false;
   }
@@ -202,11 +66,11 @@ bool ReadNames(Scanner* s, expr::AttributeNames* names) {
 // ExpressionAttributeValues: {":v": {"S": "..."} or {"N": "..."}, ...}, not repeated, at least
 // one.
 bool ReadValues(Scanner* s, expr::AttributeValues* values) {
-  Members m(s);
+  Sequence m(s, '{', '}');
   if (!m.Open()) return false;
   std::string_view key;
   bool done = false;
-  while (m.Next(&key, &done)) {
+  while (m.NextMember(&key, &done)) {
     if (key.empty()) return false;
     Value value;
     if (!ReadKeyValue(s, &value)) return false;
@@ -241,11 +105,11 @@ bool OnceInteger(Scanner* s, std::optional<int64_t>* out) {
 
 bool FastReadQueryScan(std::string_view text, bool query, ReadMembers* out) {
   Scanner s(text);
-  Members m(&s);
+  Sequence m(&s, '{', '}');
   if (!m.Open()) return false;
   std::string_view name;
   bool done = false;
-  while (m.Next(&name, &done)) {
+  while (m.NextMember(&name, &done)) {
     bool ok = false;
     if (name == "TableName") {
       ok = OnceString(&s, &out->table_name);
@@ -288,12 +152,12 @@ bool FastReadQueryScan(std::string_view text, bool query, ReadMembers* out) {
 
 bool FastReadKeyWrite(std::string_view text, bool update, KeyWriteRequest* out) {
   Scanner s(text);
-  Members members(&s);
+  Sequence members(&s, '{', '}');
   if (!members.Open()) return false;
   WriteRequestMembers& m = out->m;
   std::string_view name;
   bool done = false;
-  while (members.Next(&name, &done)) {
+  while (members.NextMember(&name, &done)) {
     bool ok = false;
     if (name == "TableName") {
       ok = OnceString(&s, &m.table_name);
@@ -326,12 +190,12 @@ bool FastReadKeyWrite(std::string_view text, bool update, KeyWriteRequest* out) 
 
 bool FastReadGetItem(std::string_view text, GetItemRequest* out) {
   Scanner s(text);
-  Members m(&s);
+  Sequence m(&s, '{', '}');
   if (!m.Open()) return false;
   bool has_table = false, has_key = false, has_consistent = false;
   std::string_view name, value;
   bool done = false;
-  while (m.Next(&name, &done)) {
+  while (m.NextMember(&name, &done)) {
     if (name == "TableName" && !has_table) {
       if (!s.String(&value)) return false;
       out->table_name.assign(value);

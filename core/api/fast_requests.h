@@ -2,10 +2,11 @@
 // that work on the request text itself, with no JSON tree, for the common shape of a request only.
 //
 // Contract: a fast reader either declines (returns false, *out unspecified) or fills *out exactly
-// as the general reader (ReadGetItem on the parsed request) would and with the same outcome: OK.
-// It declines whenever the text is anything but the plain case it knows: an unknown or repeated
-// member, a null, a string with an escape or a byte outside printable ASCII, an attribute type
-// other than S or N, any value the general reader would reject. Declining costs nothing but time:
+// as the general reader (ReadGetItem, ReadMembersOf, ReadKeyWrite on the parsed request) would and
+// with the same outcome: OK. It declines whenever the text is anything but the plain case it
+// knows: an unknown or repeated member, a null, a string with a \u escape or a byte outside
+// printable ASCII (JSON's short escapes are read, json_scan.h), an attribute type other than S or
+// N, any value the general reader would reject. Declining costs nothing but time:
 // the caller then runs the general path, which gives DynamoDB's answer, errors included. A test
 // (tests/core/api/fast_requests_test.cc) feeds both readers valid, invalid and randomly damaged
 // requests and checks this contract.

@@ -5,165 +5,16 @@
 #include "api/fast_writes.h"
 
 #include <algorithm>
-#include <forward_list>
 #include <utility>
 
+#include "api/json_scan.h"
 #include "api/wire.h"
 
 namespace monotable::api {
 namespace {
 
-// Printable ASCII other than '"' and '\\': the bytes a string holds as they are.
-struct PlainTable {
-  bool plain[256] = {};
-  constexpr PlainTable() {
-    for (int c = 0x20; c < 0x7f; ++c) plain[c] = c != '"' && c != '\\';
-  }
-  constexpr bool operator[](unsigned char c) const { return plain[c]; }
-};
-constexpr PlainTable kPlain;
-
-// A forward-only reader of the JSON subset the fast reader accepts. Every method returns false on
-// anything outside that subset; the caller then declines.
-class Scanner {
- public:
-  explicit Scanner(std::string_view text) : p_(text.data()), end_(text.data() + text.size()) {}
-
-  // JSON whitespace (RFC 8259: space, tab, line feed, carriage return).
-  void SkipSpace() {
-    while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
-  }
-  bool Eat(char c) {
-    SkipSpace();
-    if (p_ == end_ || *p_ != c) return false;
-    ++p_;
-    return true;
-  }
-  // Peeks the next significant character (0 at the end).
-  char Peek() {
-    SkipSpace();
-    return p_ == end_ ? '\0' : *p_;
-  }
-  // A string of printable ASCII. The view points into the text, or, when the string holds one of
-  // JSON's short escapes (\" \\ \/ \b \f \n \r \t), to its unescaped copy kept by the scanner;
-  // a \u escape declines.
-  bool String(std::string_view* out) {
-    if (!Eat('"')) return false;
-    const char* start = p_;
-    bool escaped = false;
-    while (p_ < end_) {
-      const unsigned char c = static_cast<unsigned char>(*p_);
-      if (kPlain[c]) {  // the common case: one table lookup a byte
-        ++p_;
-        continue;
-      }
-      if (c == '"') {
-        *out = std::string_view(start, static_cast<size_t>(p_ - start));
-        ++p_;
-        if (escaped) *out = Unescape(*out);
-        return true;
-      }
-      if (c == '\\') {
-        if (++p_ == end_ || !ShortEscape(*p_)) return false;
-        escaped = true;
-      } else if (c < 0x20 || c >= 0x7f) {
-        return false;
-      }
-      ++p_;
-    }
-    return false;
-  }
-  // true or false.
-  bool Bool(bool* out) {
-    SkipSpace();
-    if (Literal("true")) {
-      *out = true;
-      return true;
-    }
-    if (Literal("false")) {
-      *out = false;
-      return true;
-    }
-    return false;
-  }
-  bool AtEnd() {
-    SkipSpace();
-    return p_ == end_;
-  }
-
- private:
-  bool Literal(std::string_view word) {
-    if (static_cast<size_t>(end_ - p_) < word.size() || std::string_view(p_, word.size()) != word)
-      return false;
-    p_ += word.size();
-    return true;
-  }
-
-  // The character a short escape stands for, or 0 if `c` does not start one.
-  static char ShortEscape(char c) {
-    switch (c) {
-      case '"':
-      case '\\':
-      case '/':
-        return c;
-      case 'b':
-        return '\b';
-      case 'f':
-        return '\f';
-      case 'n':
-        return '\n';
-      case 'r':
-        return '\r';
-      case 't':
-        return '\t';
-      default:
-        return 0;
-    }
-  }
-  // `raw` (checked by String) unescaped, in storage that lives as long as the scanner.
-  std::string_view Unescape(std::string_view raw) {
-    std::string& out = unescaped_.emplace_front();
-    out.reserve(raw.size());
-    for (size_t i = 0; i < raw.size(); ++i) {
-      out.push_back(raw[i] == '\\' ? ShortEscape(raw[++i]) : raw[i]);
-    }
-    return out;
-  }
-
-  const char* p_;
-  const char* end_;
-  std::forward_list<std::string> unescaped_;  // stable addresses: views into it stay valid
-};
-
-// The members of an object (`{` then name: value pairs) or the elements of an array (`[` then
-// values), one at a time. Next() reads the separator (and for an object the member name and its
-// colon); the caller reads the value.
-class Sequence {
- public:
-  Sequence(Scanner* s, char open, char close) : s_(s), open_(open), close_(close) {}
-  bool Open() { return s_->Eat(open_); }
-  // True when a value follows; false at the closing bracket (*done set) or on a syntax error.
-  bool Next(bool* done) {
-    *done = false;
-    if (s_->Peek() == close_) {  // (after a comma the caller's value read fails on it instead)
-      s_->Eat(close_);
-      *done = true;
-      return false;
-    }
-    if (!first_ && !s_->Eat(',')) return false;
-    first_ = false;
-    return true;
-  }
-  // For objects: Next, then the member name and the colon.
-  bool NextMember(std::string_view* name, bool* done) {
-    return Next(done) && s_->String(name) && s_->Eat(':');
-  }
-
- private:
-  Scanner* s_;
-  char open_, close_;
-  bool first_ = true;
-};
+using scan::Scanner;
+using scan::Sequence;
 
 // True if two of `values` are equal (`less` orders them). Small sets compare pairwise; larger
 // ones sort pointers.
