@@ -137,9 +137,11 @@ function endpointTables(e, label) {
     e.concurrency}, ${e.seconds_per_op} s per operation)`);
   p();
   const servers = names.filter((n) => n !== "trivial");
+  // dynalite's server CPU over monotable's, when both ran (the floor targets are neither).
+  const both = e.targets.monotable && e.targets.dynalite;
   const head = servers.map((n) => `${n} req/s | ${n} p50 ms | ${n} p99 ms | ${n} server CPU µs/op`);
-  p("| operation | " + head.join(" | ") + (servers.length === 2 ? " | CPU ratio |" : " |"));
-  p("|---|" + servers.map(() => "--:|--:|--:|--:").join("|") + (servers.length === 2 ? "|--:|" : "|"));
+  p("| operation | " + head.join(" | ") + (both ? " | CPU ratio dynalite / monotable |" : " |"));
+  p("|---|" + servers.map(() => "--:|--:|--:|--:").join("|") + (both ? "|--:|" : "|"));
   for (const [id, title] of kOps) {
     if (!e.targets[servers[0]].ops[id]) continue;
     const cells = servers.map((n) => {
@@ -147,9 +149,9 @@ function endpointTables(e, label) {
       return o ? `${fmt(o.throughput, 0)} | ${fmt(o.p50_us / 1e3, 1)} | ${fmt(o.p99_us / 1e3, 1)} | ${
         fmt(o.server_cpu_us, 0)}${o.errors ? ` (${o.errors} errors)` : ""}` : "– | – | – | –";
     });
-    const r = servers.length === 2
-      ? " | " + ratio(e.targets[servers[1]].ops[id]?.server_cpu_us,
-                      e.targets[servers[0]].ops[id]?.server_cpu_us) : "";
+    const r = both
+      ? " | " + ratio(e.targets.dynalite.ops[id]?.server_cpu_us,
+                      e.targets.monotable.ops[id]?.server_cpu_us) : "";
     p(`| ${title} | ${cells.join(" | ")}${r} |`);
   }
   p();
@@ -165,6 +167,12 @@ function endpointTables(e, label) {
     }).join(" | ") + " |");
   }
   p();
+  if (e.targets.floor) {
+    p("`floor` is tests/bench/floor_server.cc: the least any HTTP server does on this machine (frame " +
+      "the request, send one fixed GetItem-sized answer), not a DynamoDB; see docs/benchmarks.md, " +
+      "\"The kernel's floor\".");
+    p();
+  }
   if (e.targets.trivial) {
     const t = e.targets.trivial.ops["get-item"];
     p(`Client ceiling (the same client against a trivial node server answering one fixed item): ${
