@@ -205,8 +205,9 @@ int ServeCommand(const std::vector<std::string>& args) {
 
   EngineOptions engine_options;
   engine_options.region = options.region;
-  // The endpoint never shows effects: reads skip listing every item they return (responses are
-  // byte for byte the same; engine_test pins that).
+  // The endpoint never shows effects: requests run without them (ExecuteOptions::effects below),
+  // and reads skip listing every item they return (responses are byte for byte the same;
+  // engine_test pins both).
   engine_options.record_item_effects = false;
   if (options.clock_ms >= 0) {
     engine_options.clock_ms = [ms = options.clock_ms] { return ms; };
@@ -277,7 +278,7 @@ int ServeCommand(const std::vector<std::string>& args) {
           if (!quiet) label = head.target.empty() ? std::string("(no X-Amz-Target)") : head.target;
           break;
         case Dispatch::Kind::kOperation: {
-          Result result = engine.Execute(d.operation, body);
+          Result result = engine.Execute(d.operation, body, ExecuteOptions{.effects = false});
           Respond(res, result.http_status, std::move(result.body), d.content_type);
           if (!quiet) {
             label = std::string(d.operation);

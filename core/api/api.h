@@ -83,9 +83,14 @@ struct Context {
   // that text, moved out rather than copied (a Scan page is tens of KB).
   std::string TakeBody();
   std::optional<std::string> body_text;
-  // False when EngineOptions::record_item_effects is off: read paths then skip the per-item
-  // Effects::items entries (and the key copies they need).
-  bool records_items() const { return state.options.record_item_effects; }
+  // False for a request run without effects (ExecuteOptions::effects): handlers then record the
+  // units alone (the response's ConsumedCapacity needs them) and build none of the effects' text:
+  // no touched items, arithmetic, lints or stream record lines.
+  bool record_effects = true;
+  bool records_effects() const { return record_effects; }
+  // False when EngineOptions::record_item_effects is off or the request records no effects: read
+  // paths then skip the per-item Effects::items entries (and the key copies they need).
+  bool records_items() const { return record_effects && state.options.record_item_effects; }
 };
 
 using Handler = Status (*)(Context& ctx);

@@ -72,7 +72,11 @@ const char* ActionNames[] = {"returned",         "filtered-out", "read",        
 // The end every request shares: capacity into the effects, the version bump, then the body or
 // the error.
 void Finish(api::Context& ctx, const Status& status, Result* result) {
-  std::move(ctx.meter).ToEffects(ctx.state.options.prices, &result->effects);
+  if (ctx.records_effects()) {
+    std::move(ctx.meter).ToEffects(ctx.state.options.prices, &result->effects);
+  } else {
+    ctx.meter.TotalsToEffects(ctx.state.options.prices, &result->effects);
+  }
   if (ctx.changed) ++ctx.state.version;
   if (!status.ok()) {
     api::RenderError(status, ctx.error_extra, result);
@@ -85,10 +89,11 @@ void Finish(api::Context& ctx, const Status& status, Result* result) {
 // JSON tree (ctx.request is an empty object; the fast readers decline anything a handler would
 // look for there), and the body may be written as text.
 template <typename Run>
-void RunFast(api::EngineState& state, Result* result, Run run) {
+void RunFast(api::EngineState& state, const ExecuteOptions& options, Result* result, Run run) {
   static const api::json kNoRequest = api::json::object();
   api::Context ctx(state, kNoRequest, result->effects);
   ctx.raw_allowed = true;
+  ctx.record_effects = options.effects;
   Finish(ctx, run(ctx), result);
 }
 
@@ -126,6 +131,11 @@ const std::vector<std::string>& Engine::Operations() {
 }
 
 Result Engine::Execute(std::string_view operation, std::string_view request_json) {
+  return Execute(operation, request_json, ExecuteOptions{});
+}
+
+Result Engine::Execute(std::string_view operation, std::string_view request_json,
+                       const ExecuteOptions& options) {
   Result result;
   result.effects.operation = std::string(operation);
   const api::Handler handler = FindHandler(operation);
@@ -138,7 +148,7 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
   if (handler == api::GetItem) {
     api::GetItemRequest r;
     if (api::FastReadGetItem(request_json, &r)) {
-      RunFast(*impl_, &result, [&](api::Context& ctx) { return api::RunGetItem(ctx, r); });
+      RunFast(*impl_, options, &result, [&](api::Context& ctx) { return api::RunGetItem(ctx, r); });
       return result;
     }
   }
@@ -146,7 +156,7 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
     api::ReadMembers m;
     const bool query = handler == api::Query;
     if (api::FastReadQueryScan(request_json, query, &m)) {
-      RunFast(*impl_, &result, [&](api::Context& ctx) {
+      RunFast(*impl_, options, &result, [&](api::Context& ctx) {
         return query ? api::RunQuery(ctx, m) : api::RunScan(ctx, m);
       });
       return result;
@@ -156,7 +166,7 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
     api::KeyWriteRequest r;
     const bool update = handler == api::UpdateItem;
     if (api::FastReadKeyWrite(request_json, update, &r)) {
-      RunFast(*impl_, &result, [&](api::Context& ctx) {
+      RunFast(*impl_, options, &result, [&](api::Context& ctx) {
         return update ? api::RunUpdateItem(ctx, r) : api::RunDeleteItem(ctx, r);
       });
       return result;
@@ -166,7 +176,7 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
   if (handler == api::BatchWriteItem) {
     api::BatchWriteItemRequest r;
     if (api::FastReadBatchWriteItem(request_json, &r)) {
-      RunFast(*impl_, &result,
+      RunFast(*impl_, options, &result,
               [&](api::Context& ctx) { return api::RunBatchWriteItem(ctx, std::move(r)); });
       return result;
     }
@@ -188,6 +198,7 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
   }
   api::Context ctx(*impl_, request, result.effects);
   ctx.raw_allowed = true;  // the body is assembled here, so handlers may hand over JSON text
+  ctx.record_effects = options.effects;
   Finish(ctx, handler(ctx), &result);
   return result;
 }

@@ -350,10 +350,14 @@ Status RunGetItem(Context& ctx, GetItemRequest& r) {
       r.consistent ? capacity::ReadMode::kStrong : capacity::ReadMode::kEventual;
   const storage::Entry* item = table->Find(r.key);
   const uint64_t size = item ? item->size : 0;  // a table entry's size is the item size
+  std::string arithmetic;
+  if (ctx.records_effects()) {
+    arithmetic = item ? capacity::ReadArithmetic(1, size, mode)
+                      : "item not found: a miss costs the minimum read, " +
+                            capacity::FormatUnits(capacity::ReadHalfUnits(0, mode)) + " RRU";
+  }
   ctx.meter.AddRead(r.table_name, "", false, capacity::ReadHalfUnits(size, mode),
-                    item ? capacity::ReadArithmetic(1, size, mode)
-                         : "item not found: a miss costs the minimum read, " +
-                               capacity::FormatUnits(capacity::ReadHalfUnits(0, mode)) + " RRU");
+                    std::move(arithmetic));
   const int64_t blocks = static_cast<int64_t>(capacity::Blocks(size, capacity::kReadUnitBytes));
   ctx.effects.read_modes = {true, blocks * 0.5, static_cast<double>(blocks),
                             static_cast<double>(blocks * 2)};

@@ -247,6 +247,7 @@ bool SortKeyCondition(const Expr& e, const std::string& name) {
 Status RunHandler(Context& ctx, Handler handler, const json& request, json* response,
                   json* error_extra) {
   Context sub(ctx.state, request, ctx.effects);
+  sub.record_effects = ctx.record_effects;
   Status s = handler(sub);
   for (const capacity::Meter::TableTotals& t : sub.meter.tables()) {
     ctx.meter.Touch(t.table);

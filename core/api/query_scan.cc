@@ -241,35 +241,39 @@ class Page {
   void Finish(bool scan) {
     const std::string& table = src_.table->schema().name;
     const int64_t half = capacity::ReadHalfUnits(bytes_, mode_);
-    std::string arithmetic = capacity::ReadArithmetic(scanned_, bytes_, mode_);
-    if (scanned_ == 0)
-      arithmetic = "nothing read: an empty page costs the minimum read, " +
-                   capacity::FormatUnits(half) + " RRU";
+    const bool text = ctx_.records_effects();  // the arithmetic in words, for effects only
+    std::string arithmetic;
+    if (text) {
+      arithmetic = scanned_ == 0 ? "nothing read: an empty page costs the minimum read, " +
+                                       capacity::FormatUnits(half) + " RRU"
+                                 : capacity::ReadArithmetic(scanned_, bytes_, mode_);
+    }
     if (src_.index_schema) {
       ctx_.meter.Touch(table);
       ctx_.meter.AddRead(table, src_.index_schema->name, !src_.index_schema->global, half,
-                         "index entries: " + arithmetic);
+                         text ? "index entries: " + arithmetic : std::string());
       if (fetched_) {
-        ctx_.meter.AddRead(table, "", false, fetch_half_,
-                           capacity::FormatBytes(fetched_) +
-                               " base items fetched for attributes outside the index projection (" +
-                               capacity::FormatBytes(fetch_bytes_) +
-                               " bytes), each rounded up to 4 KB = " +
-                               capacity::FormatUnits(fetch_half_) + " RRU");
+        ctx_.meter.AddRead(
+            table, "", false, fetch_half_,
+            text ? capacity::FormatBytes(fetched_) +
+                       " base items fetched for attributes outside the index projection (" +
+                       capacity::FormatBytes(fetch_bytes_) + " bytes), each rounded up to 4 KB = " +
+                       capacity::FormatUnits(fetch_half_) + " RRU"
+                 : std::string());
       }
     } else {
-      ctx_.meter.AddRead(table, "", false, half, arithmetic);
+      ctx_.meter.AddRead(table, "", false, half, std::move(arithmetic));
     }
     const uint64_t blocks = capacity::Blocks(bytes_, capacity::kReadUnitBytes);
     ctx_.effects.read_modes = {true, static_cast<double>(blocks) * 0.5, static_cast<double>(blocks),
                                static_cast<double>(blocks) * 2};
-    if (scan) {
+    if (scan && text) {
       ctx_.effects.lints.push_back(
           "Scan reads the table page by page (" + capacity::FormatBytes(scanned_) +
           " items read here) and its cost grows with the table: serve access patterns with Query "
           "on a key or an index");
     }
-    if (!filter_.empty() && scanned_ >= 4 && (scanned_ - count_) * 2 > scanned_) {
+    if (text && !filter_.empty() && scanned_ >= 4 && (scanned_ - count_) * 2 > scanned_) {
       ctx_.effects.lints.push_back(
           "FilterExpression discarded " + capacity::FormatBytes(scanned_ - count_) + " of " +
           capacity::FormatBytes(scanned_) + " items read, and you pay for all " +

@@ -544,6 +544,7 @@ std::string Context::TakeBody() {
 
 void AddTouched(Context& ctx, const std::string& table, const std::string& index, Item key,
                 size_t size, ItemAction action, std::string reason) {
+  if (!ctx.records_effects()) return;
   TouchedItem t;
   t.table = table;
   t.index = index;
@@ -555,6 +556,7 @@ void AddTouched(Context& ctx, const std::string& table, const std::string& index
 }
 
 void LintItemSize(Context& ctx, uint64_t size, bool read) {
+  if (!ctx.records_effects()) return;
   // An item just over a unit boundary pays a whole extra unit for a few bytes.
   const uint64_t unit = read ? capacity::kReadUnitBytes : capacity::kWriteUnitBytes;
   if (size <= unit) return;

@@ -153,10 +153,12 @@ void AppendStreamRecord(Context& ctx, const WriteSpec& spec, const PreparedWrite
   r.old_image = plan.old_item;
   r.new_image = plan.new_item;
   r.by_service = spec.by_service;
-  ctx.effects.stream_records.push_back(
-      r.event_name + " " + wire::ToJson(r.keys).dump() + " -> stream " + log->label + " (" +
-      log->view_type + "), SequenceNumber " + SequenceText(r.sequence) +
-      (r.by_service ? ", userIdentity Service dynamodb.amazonaws.com (TTL)" : ""));
+  if (ctx.records_effects()) {
+    ctx.effects.stream_records.push_back(
+        r.event_name + " " + wire::ToJson(r.keys).dump() + " -> stream " + log->label + " (" +
+        log->view_type + "), SequenceNumber " + SequenceText(r.sequence) +
+        (r.by_service ? ", userIdentity Service dynamodb.amazonaws.com (TTL)" : ""));
+  }
   log->records.push_back(std::move(r));
 }
 

@@ -90,31 +90,54 @@ std::string IndexArithmetic(const storage::IndexChange& c, int64_t half) {
   }
 }
 
+// The bytes a write is billed on: a ConditionCheck on the item as it is; a failed condition on
+// what the write would have left (the new image, or the item as it is for a delete), the minimum
+// when there is no item; a write on the larger of the item before and after.
+uint64_t BilledSize(const WriteSpec& spec, const PreparedWrite& prepared) {
+  const storage::WritePlan& plan = prepared.plan;
+  if (spec.kind == WriteKind::kConditionCheck) return plan.old_size;
+  if (prepared.condition_failed) {
+    return plan.old_item ? (plan.new_item ? plan.new_size : plan.old_size) : 0;
+  }
+  return std::max(plan.old_size, plan.new_size);
+}
+
 }  // namespace
 
 void AccountWrite(Context& ctx, const WriteSpec& spec, const PreparedWrite& prepared,
                   bool transactional) {
   const storage::TableSchema& schema = spec.table->schema();
   const storage::WritePlan& plan = prepared.plan;
+  const uint64_t billed_size = BilledSize(spec, prepared);
+  const bool writes_indexes = !prepared.condition_failed && spec.kind != WriteKind::kConditionCheck;
+  if (!ctx.records_effects()) {
+    // The units alone (the response's ConsumedCapacity), none of the text.
+    ctx.meter.AddWrite(schema.name, "", false, capacity::WriteHalfUnits(billed_size, transactional),
+                       {});
+    for (size_t i = 0; writes_indexes && i < schema.indexes.size(); ++i) {
+      const int64_t index_half = capacity::IndexWriteHalfUnits(plan.index_changes[i]);
+      if (index_half) {
+        ctx.meter.AddWrite(schema.name, schema.indexes[i].name, !schema.indexes[i].global,
+                           index_half, {});
+      }
+    }
+    return;
+  }
   const Item key = KeyOf(schema, spec.subject());
-  uint64_t billed_size = 0;
   std::string what;
   ItemAction action;
   std::string reason;
   if (spec.kind == WriteKind::kConditionCheck) {
-    billed_size = plan.old_size;
     what = "ConditionCheck on item of";
     action = prepared.condition_failed ? ItemAction::kConditionFailed : ItemAction::kRead;
     reason = prepared.condition_failed ? "condition evaluated false" : "condition held";
   } else if (prepared.condition_failed) {
-    billed_size = plan.old_item ? (plan.new_item ? plan.new_size : plan.old_size) : 0;
     what = plan.old_item ? "failed condition, billed as the write of"
                          : "failed condition on a "
                            "missing item, billed as";
     action = ItemAction::kConditionFailed;
     reason = "ConditionExpression evaluated false: nothing written, the write is still billed";
   } else {
-    billed_size = std::max(plan.old_size, plan.new_size);
     if (!plan.new_item) {
       action = plan.old_item ? ItemAction::kDeleted : ItemAction::kMissing;
       what = plan.old_item ? "deleted item" : "no item to delete, billed as";
@@ -138,7 +161,7 @@ void AccountWrite(Context& ctx, const WriteSpec& spec, const PreparedWrite& prep
   AddTouched(ctx, schema.name, "", key,
              plan.new_item && !prepared.condition_failed ? plan.new_size : plan.old_size, action,
              std::move(reason));
-  if (!prepared.condition_failed && spec.kind != WriteKind::kConditionCheck) {
+  if (writes_indexes) {
     LintItemSize(ctx, billed_size, false);
     if (plan.new_item && plan.new_size >= 200) {
       // Attribute names are stored (and billed) on every item: long names on small items cost.

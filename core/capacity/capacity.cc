@@ -146,6 +146,13 @@ void AppendArithmetic(std::string arithmetic, std::string* out) {
   out->append(arithmetic);
 }
 
+void Totals(int64_t read_half, int64_t write_half, const PriceTable& prices, Effects* effects) {
+  effects->read_units = ToUnits(read_half);
+  effects->write_units = ToUnits(write_half);
+  effects->dollars = effects->read_units * prices.read_request_unit_per_million / 1e6 +
+                     effects->write_units * prices.write_request_unit_per_million / 1e6;
+}
+
 CapacityLine LineOf(const std::string& table, const Meter::Part& p) {
   CapacityLine line;
   line.table = table;
@@ -172,10 +179,7 @@ void FillEffects(Tables& tables, int64_t read_half, int64_t write_half, const Pr
       take(p, &effects->capacity.back());
     }
   }
-  effects->read_units = ToUnits(read_half);
-  effects->write_units = ToUnits(write_half);
-  effects->dollars = effects->read_units * prices.read_request_unit_per_million / 1e6 +
-                     effects->write_units * prices.write_request_unit_per_million / 1e6;
+  Totals(read_half, write_half, prices, effects);
 }
 
 }  // namespace
@@ -243,6 +247,10 @@ void Meter::ToEffects(const PriceTable& prices, Effects* effects) const& {
   FillEffects(
       tables_, total_read_half(), total_write_half(), prices,
       [](const Part& p, CapacityLine* line) { line->arithmetic = p.arithmetic; }, effects);
+}
+
+void Meter::TotalsToEffects(const PriceTable& prices, Effects* effects) const {
+  Totals(total_read_half(), total_write_half(), prices, effects);
 }
 
 void Meter::ToEffects(const PriceTable& prices, Effects* effects) && {

@@ -85,6 +85,8 @@ class Meter {
   // texts into the lines instead of copying them (the request's end: Engine::Execute).
   void ToEffects(const PriceTable& prices, Effects* effects) const&;
   void ToEffects(const PriceTable& prices, Effects* effects) &&;
+  // Only the unit totals and dollars (a request run without effects).
+  void TotalsToEffects(const PriceTable& prices, Effects* effects) const;
 
  private:
   Part& PartFor(std::string_view table, std::string_view index, bool local);

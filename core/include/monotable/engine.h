@@ -32,6 +32,15 @@ struct EngineOptions {
   bool record_item_effects = true;
 };
 
+// Options of one Execute call.
+struct ExecuteOptions {
+  // false: Result::effects holds the operation, the unit totals, dollars and read modes and
+  // nothing else (no touched items, capacity lines, lints or stream record lines), and the request
+  // builds none of their text. For callers that discard effects: LoadModel, `monotable
+  // serve`. The response (body, status) is the same either way.
+  bool effects = true;
+};
+
 struct Result {
   Status status;          // OK, or the DynamoDB error
   int http_status = 200;  // 200, 400 for client errors, 500 for InternalServerError
@@ -77,6 +86,8 @@ class Engine {
   // never crashes on bad input: malformed requests get DynamoDB's error. A request that fails
   // validation or a condition changes nothing.
   Result Execute(std::string_view operation, std::string_view request_json);
+  Result Execute(std::string_view operation, std::string_view request_json,
+                 const ExecuteOptions& options);
 
   // Runs DynamoDB's Time to Live process now: deletes every item whose TTL attribute (see
   // UpdateTimeToLive) is a Number of epoch seconds before EngineOptions::clock_ms. Deletions bill

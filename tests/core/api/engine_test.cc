@@ -215,6 +215,78 @@ TEST(Engine, WithoutItemEffectsReadsAnswerTheSameAndListNoItems) {
   }
 }
 
+// ExecuteOptions::effects false (LoadModel, `monotable serve`): every request answers exactly as
+// with effects, writes change the tables the same way, the unit totals and dollars are the same,
+// and nothing else of the effects is built.
+TEST(Engine, WithoutEffectsEveryRequestAnswersTheSameAndBuildsNoEffects) {
+  Engine quiet, full;
+  for (Engine* engine : {&quiet, &full}) {
+    CreateOrders(*engine);
+    MustRun(*engine, "UpdateTable", R"({"TableName":"Orders","StreamSpecification":
+      {"StreamEnabled":true,"StreamViewType":"NEW_AND_OLD_IMAGES"}})");
+  }
+  std::vector<std::pair<std::string, std::string>> requests;
+  for (int order = 1; order <= 6; ++order)
+    requests.push_back({"PutItem", Put(1, order, order % 2)});
+  const std::vector<std::pair<std::string, std::string>> more = {
+      {"GetItem", R"({"TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#2"}},
+        "ReturnConsumedCapacity":"INDEXES"})"},
+      {"GetItem", R"({"TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"none"}}})"},
+      {"Query", R"J({"TableName":"Orders","KeyConditionExpression":"PK = :p",
+        "FilterExpression":"attribute_exists(GSI2PK)",
+        "ExpressionAttributeValues":{":p":{"S":"C#1"}},"ReturnConsumedCapacity":"TOTAL"})J"},
+      {"Query", R"({"TableName":"Orders","IndexName":"GSI2","KeyConditionExpression":"GSI2PK = :p",
+        "ExpressionAttributeValues":{":p":{"S":"OPEN"}},"Limit":2,"ReturnConsumedCapacity":"INDEXES"})"},
+      {"Scan", R"({"TableName":"Orders","ReturnConsumedCapacity":"INDEXES"})"},
+      {"UpdateItem", R"({"TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#1"}},
+        "UpdateExpression":"REMOVE GSI2PK SET #s = :s","ExpressionAttributeNames":{"#s":"status"},
+        "ExpressionAttributeValues":{":s":{"S":"SHIPPED"}},"ReturnValues":"ALL_NEW",
+        "ReturnConsumedCapacity":"INDEXES"})"},
+      {"UpdateItem", R"J({"TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#3"}},
+        "UpdateExpression":"SET x = :x","ConditionExpression":"attribute_not_exists(PK)",
+        "ExpressionAttributeValues":{":x":{"N":"1"}},"ReturnConsumedCapacity":"TOTAL"})J"},
+      {"DeleteItem", R"({"TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#4"}},
+        "ReturnValues":"ALL_OLD","ReturnConsumedCapacity":"INDEXES"})"},
+      {"BatchWriteItem", R"({"RequestItems":{"Orders":[{"PutRequest":{"Item":{"PK":{"S":"C#2"},
+        "SK":{"S":"O#1"},"GSI2PK":{"S":"OPEN"},"GSI2SK":{"S":"2024"}}}},
+        {"DeleteRequest":{"Key":{"PK":{"S":"C#1"},"SK":{"S":"O#5"}}}}]},
+        "ReturnConsumedCapacity":"INDEXES"})"},
+      {"BatchGetItem",
+       R"({"RequestItems":{"Orders":{"Keys":[{"PK":{"S":"C#1"},"SK":{"S":"O#2"}}]}}})"},
+      {"TransactWriteItems", R"J({"TransactItems":[{"Put":{"TableName":"Orders","Item":
+        {"PK":{"S":"C#3"},"SK":{"S":"O#1"}}}},{"ConditionCheck":{"TableName":"Orders",
+        "Key":{"PK":{"S":"C#1"},"SK":{"S":"O#2"}},"ConditionExpression":"attribute_exists(PK)"}}],
+        "ReturnConsumedCapacity":"INDEXES"})J"},
+      {"ExecuteStatement", R"({"Statement":"SELECT * FROM Orders WHERE PK = 'C#1'",
+        "ReturnConsumedCapacity":"TOTAL"})"},
+      {"Query", R"({"TableName":"Missing","KeyConditionExpression":"PK = :p",
+        "ExpressionAttributeValues":{":p":{"S":"C#1"}}})"},
+  };
+  requests.insert(requests.end(), more.begin(), more.end());
+  for (const auto& [op, request] : requests) {
+    const Result a = quiet.Execute(op, request, ExecuteOptions{.effects = false});
+    const Result b = full.Execute(op, request);
+    EXPECT_EQ(a.body, b.body) << op << " " << request;
+    EXPECT_EQ(a.http_status, b.http_status) << op;
+    EXPECT_EQ(a.effects.operation, b.effects.operation) << op;
+    EXPECT_EQ(a.effects.read_units, b.effects.read_units) << op;
+    EXPECT_EQ(a.effects.write_units, b.effects.write_units) << op;
+    EXPECT_EQ(a.effects.dollars, b.effects.dollars) << op;
+    EXPECT_TRUE(a.effects.items.empty()) << op;
+    EXPECT_TRUE(a.effects.capacity.empty()) << op;
+    EXPECT_TRUE(a.effects.lints.empty()) << op;
+    EXPECT_TRUE(a.effects.stream_records.empty()) << op;
+  }
+  // The full engine did build them (the comparison above is not vacuous), and the tables and the
+  // stream ended the same.
+  const Result scan = full.Execute("Scan", R"({"TableName":"Orders"})");
+  EXPECT_FALSE(scan.effects.items.empty());
+  EXPECT_FALSE(scan.effects.capacity.empty());
+  EXPECT_EQ(quiet.Execute("Scan", R"({"TableName":"Orders"})").body, scan.body);
+  const std::string streams = R"({"TableName":"Orders"})";
+  EXPECT_EQ(quiet.Execute("ListStreams", streams).body, full.Execute("ListStreams", streams).body);
+}
+
 TEST(Engine, ReadBodiesAreDynamoDbJsonWithTheItemsInline) {
   Engine engine;
   CreateOrders(engine);
