@@ -279,7 +279,7 @@ Result Engine::SweepExpired() {
     api::RenderError(status, ctx.error_extra, &result);
     return result;
   }
-  result.body = ctx.response.is_null() ? "{}" : ctx.response.dump();
+  result.body = ctx.TakeBody();
   return result;
 }
 

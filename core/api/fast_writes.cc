@@ -16,29 +16,6 @@ namespace {
 using scan::Scanner;
 using scan::Sequence;
 
-// True if two of `values` are equal (`less` orders them). Small sets compare pairwise; larger
-// ones sort pointers.
-template <typename T, typename Less>
-bool HasDuplicates(const std::vector<T>& values, Less less) {
-  auto equal = [&](const T& a, const T& b) { return !less(a, b) && !less(b, a); };
-  if (values.size() <= 16) {
-    for (size_t i = 0; i < values.size(); ++i) {
-      for (size_t k = i + 1; k < values.size(); ++k) {
-        if (equal(values[i], values[k])) return true;
-      }
-    }
-    return false;
-  }
-  std::vector<const T*> sorted;
-  sorted.reserve(values.size());
-  for (const T& v : values) sorted.push_back(&v);
-  std::sort(sorted.begin(), sorted.end(), [&](const T* a, const T* b) { return less(*a, *b); });
-  for (size_t i = 1; i < sorted.size(); ++i) {
-    if (equal(*sorted[i - 1], *sorted[i])) return true;
-  }
-  return false;
-}
-
 // The kinds of string element a set holds.
 enum class SetKind : uint8_t { kS, kN, kB };
 
@@ -76,13 +53,13 @@ bool ReadSet(Scanner* s, SetKind kind, Value* out) {
   if (!done) return false;
   if (kind == SetKind::kN) {
     if (numbers.empty() ||
-        HasDuplicates(numbers, [](const Number& x, const Number& y) { return x < y; })) {
+        wire::HasDuplicates(numbers, [](const Number& x, const Number& y) { return x < y; })) {
       return false;
     }
     *out = Value::NS(std::move(numbers));
     return true;
   }
-  if (strings.empty() || HasDuplicates(strings, std::less<std::string>())) return false;
+  if (strings.empty() || wire::HasDuplicates(strings, std::less<std::string>())) return false;
   *out = kind == SetKind::kS ? Value::SS(std::move(strings)) : Value::BS(std::move(strings));
   return true;
 }

@@ -292,28 +292,6 @@ std::string ListText(const json& elements) {
   return out;
 }
 
-// True if `values` holds two equal elements. Small sets compare pairwise; larger ones sort a copy.
-template <typename T, typename Less>
-bool HasDuplicates(const std::vector<T>& values, Less less) {
-  auto equal = [&](const T& a, const T& b) { return !less(a, b) && !less(b, a); };
-  if (values.size() <= 16) {
-    for (size_t i = 0; i < values.size(); ++i) {
-      for (size_t k = i + 1; k < values.size(); ++k) {
-        if (equal(values[i], values[k])) return true;
-      }
-    }
-    return false;
-  }
-  std::vector<const T*> sorted;
-  sorted.reserve(values.size());
-  for (const T& v : values) sorted.push_back(&v);
-  std::sort(sorted.begin(), sorted.end(), [&](const T* a, const T* b) { return less(*a, *b); });
-  for (size_t i = 1; i < sorted.size(); ++i) {
-    if (equal(*sorted[i - 1], *sorted[i])) return true;
-  }
-  return false;
-}
-
 Status ParseNumberText(const json& v, Number* out) {
   if (!v.is_string()) return Status::Validation(kNotANumber);  // JSON null element
   return Number::Parse(v.get_ref<const std::string&>(), out);

@@ -14,6 +14,7 @@
 // - wrong JSON types (e.g. {"S":1}) are SerializationException, like DynamoDB's JSON layer.
 #pragma once
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -80,5 +81,29 @@ void AppendBase64(std::string_view bytes, std::string* out);
 // the alphabet, '=' anywhere but as one or two final characters, or non-zero bits after the last
 // byte (text that would not re-encode to itself). "" decodes to no bytes.
 bool Base64Decode(std::string_view text, std::string* bytes);
+
+// True if `values` holds two equal elements (`less` orders them): a set's duplicates, which
+// DynamoDB rejects (wire.cc's set readers, and the fast reader of fast_writes.cc, which must decide
+// the same). Small sets compare pairwise; larger ones sort pointers.
+template <typename T, typename Less>
+bool HasDuplicates(const std::vector<T>& values, Less less) {
+  auto equal = [&](const T& a, const T& b) { return !less(a, b) && !less(b, a); };
+  if (values.size() <= 16) {
+    for (size_t i = 0; i < values.size(); ++i) {
+      for (size_t k = i + 1; k < values.size(); ++k) {
+        if (equal(values[i], values[k])) return true;
+      }
+    }
+    return false;
+  }
+  std::vector<const T*> sorted;
+  sorted.reserve(values.size());
+  for (const T& v : values) sorted.push_back(&v);
+  std::sort(sorted.begin(), sorted.end(), [&](const T* a, const T* b) { return less(*a, *b); });
+  for (size_t i = 1; i < sorted.size(); ++i) {
+    if (equal(*sorted[i - 1], *sorted[i])) return true;
+  }
+  return false;
+}
 
 }  // namespace monotable::wire
