@@ -1,13 +1,20 @@
 #!/usr/bin/env python3
 """Builds dist/monotable.html: the playground as one file that opens straight from file://.
 
-Inlines style.css, app.js and monotable.js into index.html and the engine (app.wasm, examples
-compiled in) as base64 in window.MONOTABLE_INLINE, which monotable.js reads instead of fetching.
+Inlines style.css, app.js and monotable.js into index.html and the engine (app.wasm, examples and
+fonts compiled in) in window.MONOTABLE_INLINE, which monotable.js reads instead of fetching:
+  wasmGzip   base64 of app.wasm gzip-compressed at the best level, unpacked in the browser with
+             the standard DecompressionStream("gzip");
+  wasmSize   app.wasm's size in bytes (progress while unpacking, and a check of the result).
+Why compressed: base64 of the raw bytes hides their redundancy from gzip (a 6-bit alphabet over
+byte boundaries), so the page gzipped came to more than 1 MB; base64 of already compressed bytes
+gzips back to about their own size, and the raw file is about a third of what it was.
 No service worker there (file:// has none); saving to the browser's storage still works.
 
 Usage: make_single_file.py DIST_DIR
 """
 import base64
+import gzip
 import pathlib
 import re
 import sys
@@ -22,7 +29,9 @@ def main() -> int:
     dist = pathlib.Path(sys.argv[1])
     html = (dist / "index.html").read_text(encoding="utf-8")
     css = (dist / "style.css").read_text(encoding="utf-8")
-    wasm = base64.b64encode((dist / "app.wasm").read_bytes()).decode("ascii")
+    wasm_bytes = (dist / "app.wasm").read_bytes()
+    # mtime=0: the same app.wasm gives the same monotable.html.
+    wasm = base64.b64encode(gzip.compress(wasm_bytes, compresslevel=9, mtime=0)).decode("ascii")
     app = (dist / "app.js").read_text(encoding="utf-8")
     bridge = (dist / "monotable.js").read_text(encoding="utf-8")
 
@@ -32,12 +41,15 @@ def main() -> int:
         print("make_single_file: index.html does not have the expected tags", file=sys.stderr)
         return 1
     html = html.replace(link, "<style>\n" + css + "\n</style>")
-    inline = script('window.MONOTABLE_INLINE = {wasm: "' + wasm + '"};') + "\n" + script(app)
+    inline = script('window.MONOTABLE_INLINE = {wasmSize: ' + str(len(wasm_bytes)) +
+                    ', wasmGzip: "' + wasm + '"};') + "\n" + script(app)
     # Replacement through a function: the inlined text may contain backslashes.
     html = re.sub(re.escape(tag), lambda _: inline + "\n" + script(bridge), html, count=1)
     out = dist / "monotable.html"
     out.write_text(html, encoding="utf-8")
-    print(f"make_single_file: {out} ({out.stat().st_size // 1024} KB)")
+    raw = out.read_bytes()
+    print(f"make_single_file: {out} ({len(raw) // 1024} KB, "
+          f"{len(gzip.compress(raw, compresslevel=9)) // 1024} KB gzip)")
     return 0
 
 

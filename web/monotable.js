@@ -623,9 +623,33 @@
     return bytes;
   }
 
-  // Downloads app.wasm with progress (or takes the inlined copy), for Emscripten to instantiate.
+  // The single file's engine: base64 of app.wasm gzip-compressed (web/make_single_file.py: base64
+  // of the raw bytes made the page over 1 MB gzipped), unpacked with the browser's own
+  // DecompressionStream, with progress over the unpacked bytes. Throws if it is damaged.
+  async function unpackInlineWasm(inline) {
+    const total = inline.wasmSize;
+    const unpacked = new Blob([base64ToBytes(inline.wasmGzip)]).stream()
+      .pipeThrough(new DecompressionStream("gzip"));
+    const reader = unpacked.getReader();
+    const bytes = new Uint8Array(total);
+    let received = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (received + value.length > total) throw new Error("the inlined engine is damaged");
+      bytes.set(value, received);
+      received += value.length;
+      progress(received / total,
+               "Unpacking the engine\u2026 " + Math.round(received / 1024) + " of " +
+               Math.round(total / 1024) + " KB");
+    }
+    if (received !== total) throw new Error("the inlined engine is damaged");
+    return bytes;
+  }
+
+  // Downloads app.wasm with progress (or unpacks the inlined copy), for Emscripten to instantiate.
   async function fetchWasm() {
-    if (window.MONOTABLE_INLINE) return base64ToBytes(window.MONOTABLE_INLINE.wasm);
+    if (inlineWasm) return inlineWasm;
     const response = await fetch("app.wasm");
     if (!response.ok) throw new Error("app.wasm: HTTP " + response.status);
     const total = Number(response.headers.get("Content-Length")) || 0;
@@ -645,6 +669,9 @@
     }
     return bytes.subarray(0, received);
   }
+
+  // The single file's engine, unpacking from the start (beside prepareStart), or null.
+  let inlineWasm = null;
 
   function start(todo) {
     const wasmBytes = fetchWasm();
@@ -715,6 +742,17 @@
   if (typeof WebAssembly !== "object") {
     fail("This browser does not support WebAssembly.");
     return;
+  }
+  if (window.MONOTABLE_INLINE && typeof DecompressionStream !== "function") {
+    // The single file's engine is inlined compressed (unpackInlineWasm).
+    fail("This browser cannot unpack the engine inlined in this file (it has no " +
+         "DecompressionStream). Open it in a recent browser: Chrome or Edge 80, Firefox 113, " +
+         "Safari 16.4 or later.");
+    return;
+  }
+  if (window.MONOTABLE_INLINE) {
+    inlineWasm = unpackInlineWasm(window.MONOTABLE_INLINE);
+    inlineWasm.catch(() => {});  // reported where it is used: start's instantiateWasm
   }
   const prepared = prepareStart().catch((error) => {
     console.warn("monotable:", error);

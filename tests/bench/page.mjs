@@ -2,13 +2,15 @@
 // first frame in headless Chromium (software WebGL, a fresh browser context per run, so nothing is
 // cached), the CPU time of one frame (window.monotable.frameMs(): the time the frame's code ran)
 // with the Orders example scaled to about 100k items, and the renderer's memory with about 1M items
-// (the renderer process's resident set, from /proc).
+// (the renderer process's resident set, from /proc). The single file (monotable.html, everything
+// inlined) opened from file:// gets its own first-frame runs (singleFileFirstFrame).
 //
 // usage: node page.mjs --dist DIR [--runs 3] [--items 100000,1000000] [--out results.json]
 // playwright-core comes from tests/node_modules (scripts/setup); the static server and browser
 // flags are the browser tests' (tests/browser/launch.mjs).
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 
@@ -84,7 +86,7 @@ const median = (xs) => {
 };
 
 const results = { date: new Date().toISOString(), sizes: sizes(args.dist), firstFrame: [],
-                  scaled: [] };
+                  singleFileFirstFrame: [], scaled: [] };
 const server = await serve(args.dist);
 const browser = await launch();
 const browserPid = process.pid; // Chromium runs as our child: its renderers descend from us
@@ -100,6 +102,24 @@ try {
     const timings = await page.evaluate(() => window.monotable.timings);
     results.firstFrame.push({ pageMs: timings.firstFrameMs, downloadMs: timings.downloadMs,
                               startMs: timings.startMs, navigationToReadyMs: outside });
+    await context.close();
+  }
+
+  // The single file from file:// (no server): the wasm is inlined, so downloadMs is the time to
+  // have its bytes unpacked in memory.
+  const single = join(args.dist, "monotable.html");
+  for (let run = 0; run < kRuns && statSync(single, { throwIfNoEntry: false }); ++run) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const t0 = Date.now();
+    await page.goto(pathToFileURL(single).href);
+    await page.waitForFunction(() => window.monotable !== undefined);
+    await page.evaluate(() => window.monotable.ready);
+    const outside = Date.now() - t0;
+    const timings = await page.evaluate(() => window.monotable.timings);
+    results.singleFileFirstFrame.push({ pageMs: timings.firstFrameMs,
+                                        downloadMs: timings.downloadMs, startMs: timings.startMs,
+                                        navigationToReadyMs: outside });
     await context.close();
   }
 

@@ -2,12 +2,15 @@
 // playwright-core, and a static server for dist/ on 127.0.0.1. Shared by the browser tests.
 import { createServer } from "node:http";
 import { mkdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, extname, join, normalize } from "node:path";
+import { dirname, extname, join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
-// The built site (scripts/build-web) and where the tests put screenshots to look at (git-ignored).
-export const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist");
+// The built site (scripts/build-web; $MONOTABLE_DIST_DIR as there, else dist/) and where the tests
+// put screenshots to look at (git-ignored).
+export const dist = process.env.MONOTABLE_DIST_DIR
+  ? resolve(process.env.MONOTABLE_DIST_DIR)
+  : join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist");
 export const shots = join(dirname(fileURLToPath(import.meta.url)), "screenshots");
 mkdirSync(shots, { recursive: true });
 

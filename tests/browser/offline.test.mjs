@@ -1,13 +1,15 @@
 // Static hosting and offline: after a first visit the site loads with its server stopped (the
 // service worker's cache), under a sub-path as well as at the root; the single file
-// dist/monotable.html works straight from file:// with nothing else around it.
+// dist/monotable.html works straight from file:// with nothing else around it, weighs at most 1 MB
+// gzipped (the wasm inside is compressed) and says so plainly where the browser cannot unpack it.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
   "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
 import { dist, launch, openApp, serve, shots } from "./launch.mjs";
 
 
@@ -22,10 +24,11 @@ after(async () => {
 });
 
 test("with the server stopped after a first visit the site still loads", async () => {
-  // The site under a sub-path (/sub/dist/...): every URL it uses is relative.
+  // The site under a sub-path (/<dist folder's name>/...): every URL it uses is relative.
   const root = join(dist, "..");
+  const sub = basename(dist);
   const server = await serve(root);
-  const url = server.url + "dist/";
+  const url = server.url + sub + "/";
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await openApp(page, url);
@@ -42,8 +45,8 @@ test("with the server stopped after a first visit the site still loads", async (
     const cache = await caches.open(names.find((n) => n.startsWith("monotable-")));
     return (await cache.keys()).map((r) => new URL(r.url).pathname);
   });
-  for (const file of ["/dist/app.wasm", "/dist/app.js", "/dist/embed.html",
-                      "/dist/examples/orders.json", "/dist/article.html"]) {
+  for (const file of ["app.wasm", "app.js", "embed.html", "examples/orders.json",
+                      "article.html"].map((name) => `/${sub}/${name}`)) {
     assert.ok(cached.includes(file), `${file} is cached: ${cached.join(" ")}`);
   }
   await server.close();
@@ -76,9 +79,40 @@ test("the single file works from file://", async () => {
       ExpressionAttributeValues: { ":o": { S: "OPEN" } } }));
     assert.equal(result.ok, true);
     assert.ok(result.response.Count > 0);
+    // The engine unpacked from the file loads a model too (CreateTable + BatchWriteItem inside).
+    const loaded = await page.evaluate(() => window.monotable.loadModel("vaultcommerce"));
+    assert.equal(loaded.model.id, "vaultcommerce");
+    assert.ok(loaded.model.tables[0].itemCount > 0);
     assert.deepEqual(errors, []);
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(shots, "21-single-file.png") });
+    await page.close();
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test("the single file is at most 1 MB gzipped (issue 7: the whole page)", () => {
+  const html = readFileSync(join(dist, "monotable.html"));
+  const gzipped = gzipSync(html, { level: 9 }).length;
+  assert.ok(gzipped <= 1048576, `monotable.html is ${gzipped} bytes gzipped`);
+  // Served without compression (opened from a disk, a mail attachment) it is not much more.
+  assert.ok(html.length <= 1.5 * 1048576, `monotable.html is ${html.length} bytes`);
+});
+
+test("a browser that cannot unpack the single file's engine gets a clear error", async () => {
+  const folder = mkdtempSync(join(tmpdir(), "monotable-single-"));
+  try {
+    copyFileSync(join(dist, "monotable.html"), join(folder, "monotable.html"));
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript(() => {
+      delete window.DecompressionStream;
+    });
+    await page.goto(pathToFileURL(join(folder, "monotable.html")).href);
+    const message = page.locator("#loading.error #loading-text");
+    await message.waitFor();
+    assert.match(await message.textContent(), /cannot unpack the engine.*recent browser/);
+    await page.screenshot({ path: join(shots, "23-single-file-no-decompression.png") });
     await page.close();
   } finally {
     rmSync(folder, { recursive: true, force: true });
