@@ -267,6 +267,15 @@ struct KeyWriteRequest {
 Status ReadKeyWrite(const json& request, bool update, KeyWriteRequest* out);
 Status RunUpdateItem(Context& ctx, KeyWriteRequest& request);
 Status RunDeleteItem(Context& ctx, KeyWriteRequest& request);
+// PutItem in the same two halves: the general reader reads the shared members, then Item; the
+// fast reader (fast_requests.h) the plain shape from the text; RunPutItem does the rest. As with
+// KeyWriteRequest, `m.params` points into the struct.
+struct PutItemRequest {
+  WriteRequestMembers m;
+  std::optional<Item> item;
+};
+Status ReadPutItem(const json& request, PutItemRequest* out);
+Status RunPutItem(Context& ctx, PutItemRequest& request);
 
 // Rewrites the legacy (pre-expression) parameters of a request for `operation` (AttributesToGet,
 // Expected, ConditionalOperator, AttributeUpdates, KeyConditions, QueryFilter, ScanFilter) into

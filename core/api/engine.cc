@@ -162,6 +162,13 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
       return result;
     }
   }
+  if (handler == api::PutItem) {
+    api::PutItemRequest r;
+    if (api::FastReadPutItem(request_json, &r)) {
+      RunFast(*impl_, options, &result, [&](api::Context& ctx) { return api::RunPutItem(ctx, r); });
+      return result;
+    }
+  }
   if (handler == api::UpdateItem || handler == api::DeleteItem) {
     api::KeyWriteRequest r;
     const bool update = handler == api::UpdateItem;

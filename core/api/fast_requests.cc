@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include "api/fast_writes.h"
 #include "api/json_scan.h"
 
 namespace monotable::api {
@@ -101,6 +102,51 @@ bool OnceInteger(Scanner* s, std::optional<int64_t>* out) {
   return true;
 }
 
+// One of the members every single-item write shares (ReadWriteMembers reads them): false if
+// `name` is none of them, or is repeated, or its value is not the plain shape.
+bool ReadWriteMember(Scanner* s, std::string_view name, WriteRequestMembers* m) {
+  if (name == "TableName") return OnceString(s, &m->table_name);
+  if (name == "ConditionExpression") return OnceString(s, &m->condition);
+  if (name == "ExpressionAttributeNames") {
+    return !m->params.names_storage && ReadNames(s, &m->params.names_storage.emplace());
+  }
+  if (name == "ExpressionAttributeValues") {
+    return !m->params.values_storage && ReadValues(s, &m->params.values_storage.emplace());
+  }
+  if (name == "ReturnValues") return OnceString(s, &m->return_values);
+  if (name == "ReturnConsumedCapacity") return OnceString(s, &m->capacity);
+  if (name == "ReturnItemCollectionMetrics") return OnceString(s, &m->metrics);
+  if (name == "ReturnValuesOnConditionCheckFailure") {
+    return OnceString(s, &m->on_condition_failure);
+  }
+  return false;
+}
+
+// What a request's own member reader made of a member: read, declined, or not one of its own.
+enum class Own : uint8_t { kRead, kBad, kNotOwn };
+
+// A single-item write request (PutItem, UpdateItem, DeleteItem): `own(scanner, name)` reads the
+// request's own members (Item; Key and UpdateExpression), ReadWriteMember the shared ones;
+// anything else declines. On success the params point into *m's storage.
+template <typename OwnMembers>
+bool ReadSingleWrite(std::string_view text, WriteRequestMembers* m, OwnMembers own) {
+  Scanner s(text);
+  Sequence members(&s, '{', '}');
+  if (!members.Open()) return false;
+  std::string_view name;
+  bool done = false;
+  while (members.NextMember(&name, &done)) {
+    const Own result = own(&s, name);
+    if (result == Own::kBad) return false;
+    // anything else is the general reader's to judge
+    if (result == Own::kNotOwn && !ReadWriteMember(&s, name, m)) return false;
+  }
+  if (!done || !s.AtEnd()) return false;
+  m->params.names = m->params.names_storage ? &*m->params.names_storage : nullptr;
+  m->params.values = m->params.values_storage ? &*m->params.values_storage : nullptr;
+  return true;
+}
+
 }  // namespace
 
 bool FastReadQueryScan(std::string_view text, bool query, ReadMembers* out) {
@@ -151,41 +197,20 @@ bool FastReadQueryScan(std::string_view text, bool query, ReadMembers* out) {
 }
 
 bool FastReadKeyWrite(std::string_view text, bool update, KeyWriteRequest* out) {
-  Scanner s(text);
-  Sequence members(&s, '{', '}');
-  if (!members.Open()) return false;
-  WriteRequestMembers& m = out->m;
-  std::string_view name;
-  bool done = false;
-  while (members.NextMember(&name, &done)) {
-    bool ok = false;
-    if (name == "TableName") {
-      ok = OnceString(&s, &m.table_name);
-    } else if (name == "Key") {
-      ok = !out->key && ReadKey(&s, &out->key.emplace());
-    } else if (name == "UpdateExpression" && update) {
-      ok = OnceString(&s, &out->update_text);
-    } else if (name == "ConditionExpression") {
-      ok = OnceString(&s, &m.condition);
-    } else if (name == "ExpressionAttributeNames") {
-      ok = !m.params.names_storage && ReadNames(&s, &m.params.names_storage.emplace());
-    } else if (name == "ExpressionAttributeValues") {
-      ok = !m.params.values_storage && ReadValues(&s, &m.params.values_storage.emplace());
-    } else if (name == "ReturnValues") {
-      ok = OnceString(&s, &m.return_values);
-    } else if (name == "ReturnConsumedCapacity") {
-      ok = OnceString(&s, &m.capacity);
-    } else if (name == "ReturnItemCollectionMetrics") {
-      ok = OnceString(&s, &m.metrics);
-    } else if (name == "ReturnValuesOnConditionCheckFailure") {
-      ok = OnceString(&s, &m.on_condition_failure);
+  return ReadSingleWrite(text, &out->m, [&](Scanner* s, std::string_view name) -> Own {
+    if (name == "Key") return !out->key && ReadKey(s, &out->key.emplace()) ? Own::kRead : Own::kBad;
+    if (name == "UpdateExpression" && update) {
+      return OnceString(s, &out->update_text) ? Own::kRead : Own::kBad;
     }
-    if (!ok) return false;  // anything else is the general reader's to judge
-  }
-  if (!done || !s.AtEnd()) return false;
-  m.params.names = m.params.names_storage ? &*m.params.names_storage : nullptr;
-  m.params.values = m.params.values_storage ? &*m.params.values_storage : nullptr;
-  return true;
+    return Own::kNotOwn;
+  });
+}
+
+bool FastReadPutItem(std::string_view text, PutItemRequest* out) {
+  return ReadSingleWrite(text, &out->m, [&](Scanner* s, std::string_view name) -> Own {
+    if (name != "Item") return Own::kNotOwn;
+    return !out->item && FastReadAttributeMap(s, &out->item.emplace()) ? Own::kRead : Own::kBad;
+  });
 }
 
 bool FastReadGetItem(std::string_view text, GetItemRequest* out) {

@@ -1,13 +1,15 @@
-// fast_requests: readers for the hottest requests (GetItem, Query, Scan, UpdateItem, DeleteItem)
-// that work on the request text itself, with no JSON tree, for the common shape of a request only.
+// fast_requests: readers for the hottest requests (GetItem, Query, Scan, PutItem, UpdateItem,
+// DeleteItem) that work on the request text itself, with no JSON tree, for the common shape of a
+// request only.
 //
 // Contract: a fast reader either declines (returns false, *out unspecified) or fills *out exactly
-// as the general reader (ReadGetItem, ReadMembersOf, ReadKeyWrite on the parsed request) would and
-// with the same outcome: OK. It declines whenever the text is anything but the plain case it
-// knows: an unknown or repeated member, a null, a string with a \u escape or a byte outside
-// printable ASCII (JSON's short escapes are read, json_scan.h), an attribute type other than S or
-// N, any value the general reader would reject. Declining costs nothing but time:
-// the caller then runs the general path, which gives DynamoDB's answer, errors included. A test
+// as the general reader (ReadGetItem, ReadMembersOf, ReadPutItem, ReadKeyWrite on the parsed
+// request) would and with the same outcome: OK. It declines whenever the text is anything but the
+// plain case it knows: an unknown or repeated member, a null, a string with a \u escape or a byte
+// outside printable ASCII (JSON's short escapes are read, json_scan.h), an attribute type other
+// than S or N in a key or in ExpressionAttributeValues (PutItem's Item takes every type), any
+// value the general reader would reject. Declining costs nothing but time: the caller then runs
+// the general path, which gives DynamoDB's answer, errors included. A test
 // (tests/core/api/fast_requests_test.cc) feeds both readers valid, invalid and randomly damaged
 // requests and checks this contract.
 #pragma once
@@ -38,5 +40,11 @@ bool FastReadQueryScan(std::string_view text, bool query, ReadMembers* out);
 // Legacy members (AttributeUpdates, Expected, ConditionalOperator) and anything else decline.
 // *out must be a fresh KeyWriteRequest; its params point into it.
 bool FastReadKeyWrite(std::string_view text, bool update, KeyWriteRequest* out);
+
+// PutItem, filling *out as ReadPutItem does: Item (every AttributeValue type, read and checked as
+// BatchWriteItem's fast reader reads its items, fast_writes.h) and the members UpdateItem's and
+// DeleteItem's fast reader reads beside Key. Legacy members (Expected, ConditionalOperator) and
+// anything else decline. *out must be a fresh PutItemRequest; its params point into it.
+bool FastReadPutItem(std::string_view text, PutItemRequest* out);
 
 }  // namespace monotable::api

@@ -181,6 +181,8 @@ bool ReadWriteRequest(Scanner* s, BatchWriteItemRequest::Write* out) {
 
 }  // namespace
 
+bool FastReadAttributeMap(Scanner* s, Item* out) { return ReadMap(s, 1, out); }
+
 bool FastReadBatchWriteItem(std::string_view text, BatchWriteItemRequest* out) {
   Scanner s(text);
   Sequence top(&s, '{', '}');

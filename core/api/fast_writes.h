@@ -25,6 +25,10 @@
 #include "api/api.h"
 #include "api/write_path.h"
 
+namespace monotable::api::scan {
+class Scanner;
+}  // namespace monotable::api::scan
+
 namespace monotable::api {
 
 // A BatchWriteItem request as read: every member checked in DynamoDB's order (types, constraints,
@@ -51,5 +55,11 @@ Status RunBatchWriteItem(Context& ctx, BatchWriteItemRequest&& request);
 // The fast reader: RequestItems holding PutRequest {Item} and DeleteRequest {Key} entries, and
 // optionally ReturnConsumedCapacity and ReturnItemCollectionMetrics.
 bool FastReadBatchWriteItem(std::string_view text, BatchWriteItemRequest* out);
+
+// An attribute map at the scanner's position, {"name": AttributeValue, ...} with every
+// AttributeValue type, read and checked as wire::ParseItem reads an item (its values at nesting
+// level 1), or declined (false; *out unspecified). A repeated name declines. BatchWriteItem's
+// items and keys use it, and PutItem's Item (fast_requests.cc).
+bool FastReadAttributeMap(scan::Scanner* s, Item* out);
 
 }  // namespace monotable::api

@@ -148,13 +148,17 @@ Status RunPutOrDelete(Context& ctx, const WriteSpec& spec, const WriteRequestMem
 
 }  // namespace
 
-Status PutItem(Context& ctx) {
-  const json& req = ctx.request;
-  WriteRequestMembers m;
-  std::optional<Item> item;
-  Status s = ReadWriteMembers(req, &m);
+Status ReadPutItem(const json& req, PutItemRequest* out) {
+  Status s = ReadWriteMembers(req, &out->m);
   if (!s.ok()) return s;
-  if (!(s = ReadItem(req, "Item", &item)).ok()) return s;
+  return ReadItem(req, "Item", &out->item);
+}
+
+Status RunPutItem(Context& ctx, PutItemRequest& r) {
+  const json& req = ctx.request;
+  WriteRequestMembers& m = r.m;
+  std::optional<Item>& item = r.item;
+  Status s;
   Constraints c;
   WriteConstraints(m, &c);
   if (!item) c.Add(nullptr, "item", "Member must not be null");
@@ -182,6 +186,13 @@ Status PutItem(Context& ctx) {
   spec.item = std::move(*item);
   spec.condition = m.parsed_condition;
   return RunPutOrDelete(ctx, spec, m);
+}
+
+Status PutItem(Context& ctx) {
+  PutItemRequest r;
+  Status s = ReadPutItem(ctx.request, &r);
+  if (!s.ok()) return s;
+  return RunPutItem(ctx, r);
 }
 
 Status ReadKeyWrite(const json& req, bool update, KeyWriteRequest* out) {

@@ -9,7 +9,8 @@
 // - FastReadBatchWriteItem likewise against ReadBatchWriteItem (items compared as their DynamoDB
 //   JSON, so set order counts);
 // - FastReadQueryScan likewise against ReadMembersOf (as Query and as Scan), and FastReadKeyWrite
-//   against ReadKeyWrite (as UpdateItem and as DeleteItem);
+//   against ReadKeyWrite (as UpdateItem and as DeleteItem), and FastReadPutItem against
+//   ReadPutItem (items compared as their DynamoDB JSON);
 // - neither ever crashes.
 #include <cstdint>
 #include <cstdio>
@@ -105,6 +106,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (monotable::testing::KeyWriteText(write) != monotable::testing::KeyWriteText(general)) {
         Fail("FastReadKeyWrite read another request", text);
       }
+    }
+  }
+  monotable::api::PutItemRequest put;
+  if (monotable::api::FastReadPutItem(text, &put)) {
+    if (slow.is_discarded()) Fail("FastReadPutItem accepted invalid JSON", text);
+    monotable::api::PutItemRequest general;
+    if (!monotable::api::ReadPutItem(slow, &general).ok()) {
+      Fail("FastReadPutItem accepted what ReadPutItem rejects", text);
+    }
+    if (monotable::testing::PutItemText(put) != monotable::testing::PutItemText(general)) {
+      Fail("FastReadPutItem read another request", text);
     }
   }
   return 0;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "api/api.h"
+#include "api/wire.h"
 
 namespace monotable::testing {
 
@@ -57,6 +58,15 @@ inline std::string KeyWriteText(const api::KeyWriteRequest& r) {
          Opt(m.capacity) + "|" + Opt(m.metrics) + "|" + Opt(m.on_condition_failure) + "|" +
          (r.key ? KeyText(*r.key) : "-") + "|" + Opt(r.update_text) + "|" +
          NamesText(m.params.names) + "|" + ValuesText(m.params.values);
+}
+
+// Every member of a PutItem's PutItemRequest; the item as its DynamoDB JSON.
+inline std::string PutItemText(const api::PutItemRequest& r) {
+  const api::WriteRequestMembers& m = r.m;
+  return Opt(m.table_name) + "|" + Opt(m.condition) + "|" + Opt(m.return_values) + "|" +
+         Opt(m.capacity) + "|" + Opt(m.metrics) + "|" + Opt(m.on_condition_failure) + "|" +
+         (r.item ? wire::ToJson(*r.item).dump() : "-") + "|" + NamesText(m.params.names) + "|" +
+         ValuesText(m.params.values);
 }
 
 }  // namespace monotable::testing
