@@ -90,8 +90,8 @@ void Register(uint64_t target_items) {
       ->Unit(benchmark::kMillisecond);
 
   // One benchmark per operation. The ids are fixed by workload.cc; the fixture is built lazily.
-  const char* kOps[] = {"get-item",   "recent-orders", "order-by-id", "open-orders",
-                        "ship-order", "query-filter",  "scan-page"};
+  const char* kOps[] = {"get-item",   "recent-orders", "order-by-id",  "open-orders",
+                        "ship-order", "put-order",     "query-filter", "scan-page"};
   for (const char* id_text : kOps) {
     std::string id = id_text;
     benchmark::RegisterBenchmark((id + suffix).c_str(), [target_items,

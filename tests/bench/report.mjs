@@ -33,6 +33,7 @@ const kOps = [
   ["order-by-id", "Query GSI1: order by id"],
   ["open-orders", "Query GSI2: open orders oldest first, Limit 25"],
   ["ship-order", "UpdateItem: ship an order (leaves GSI2) / reopen"],
+  ["put-order", "PutItem: save an order as it is (replace)"],
   ["query-filter", "Query with a filter (delivered orders)"],
   ["scan-page", "Scan: a page of 100 items"],
   ["baseline-get", "baseline: std::map find + copy"],
