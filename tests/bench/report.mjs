@@ -228,6 +228,12 @@ if (page) {
     ff.map((x) => fmt(x, 0) + " ms").join(", ")} (download done at ${
     page.firstFrame.map((r) => fmt(r.downloadMs, 0)).join(", ")} ms).`);
   p();
+  if (page.singleFileFirstFrame?.length) {
+    p(`The single file monotable.html from file://: first frame ${
+      page.singleFileFirstFrame.map((r) => fmt(r.pageMs, 0) + " ms").join(", ")} (the inlined wasm ` +
+      `unpacked at ${page.singleFileFirstFrame.map((r) => fmt(r.downloadMs, 0)).join(", ")} ms).`);
+    p();
+  }
   p("| items loaded | loadModel ms | frame CPU ms (median) | frame CPU ms (p90) | renderer RSS " +
     "before MB | after MB |");
   p("|--:|--:|--:|--:|--:|--:|");

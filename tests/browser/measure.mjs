@@ -3,14 +3,12 @@
 // (fresh browser profile) and a repeat visit (same profile: service worker and HTTP cache), loading
 // a 100k-item Orders model, and the CPU time of a UI frame (NewFrame to Render) with those items in
 // the table view, idle and while scrolling.
-// Run: node tests/browser/measure.mjs (after scripts/build-web).
+// Run: node tests/browser/measure.mjs (after scripts/build-web; MONOTABLE_DIST_DIR picks the dist).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
-import { launch, serve } from "./launch.mjs";
+import { join, relative } from "node:path";
+import { dist, launch, serve } from "./launch.mjs";
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist");
 function filesUnder(folder) {
   return readdirSync(folder).flatMap((name) => {
     const path = join(folder, name);
