@@ -83,20 +83,31 @@ Status App::PrepareModel(std::string_view name_or_json, double scale, Model* mod
     } else if (scale <= 1) {
       status = ParseModel(BuiltinModel(*id), model);
     } else {
+      // A scaled example is generated straight into the engine: its items (a million at the
+      // page's largest scale) never exist as a Model besides the engine's own copy, so the peak
+      // of the load, which WebAssembly memory keeps for the life of the page, is the engine.
+      // The built-in examples set no prices: the engine's defaults apply, as for the others.
       GenerateOptions options;
       options.scale = scale;
-      status = GenerateExample(*id, options, model);
+      *engine = Engine(EngineOptionsFor(*model));
+      status = LoadExample(*id, options, engine, model);
+      *used_scale = scale;
+      return status;
     }
   }
   if (status.ok()) {
-    EngineOptions options;
-    if (model->prices) options.prices = *model->prices;
-    options.clock_ms = clock_.Function();  // "advance time" moves it (TTL)
-    *engine = Engine(options);
+    *engine = Engine(EngineOptionsFor(*model));
     status = monotable::LoadModel(*model, engine);
   }
   *used_scale = scale < 1 ? 1 : scale;
   return status;
+}
+
+EngineOptions App::EngineOptionsFor(const Model& model) const {
+  EngineOptions options;
+  if (model.prices) options.prices = *model.prices;
+  options.clock_ms = clock_.Function();  // "advance time" moves it (TTL)
+  return options;
 }
 
 Status App::LoadModel(std::string_view name_or_json, double scale) {
@@ -124,6 +135,9 @@ void App::InstallModel(Model model, Engine engine, const std::string& id, double
                        std::string custom_text) {
   engine_ = std::move(engine);
   model_ = std::move(model);
+  // Once loaded, the items live in the engine (ExportModel takes them from there; nothing else
+  // reads a model's items): keeping a second copy would double the page's memory for good.
+  for (ModelTable& t : model_.tables) std::vector<Item>().swap(t.items);
   model_id_ = id;
   model_scale_ = scale;
   if (id == "custom") custom_text_ = std::move(custom_text);

@@ -135,7 +135,10 @@ class App {
   // Parses a built-in example (at `scale`) or a model file's text into a loaded engine.
   Status PrepareModel(std::string_view name_or_json, double scale, Model* model, Engine* engine,
                       std::string* id, double* used_scale) const;
-  // Makes a prepared model the current one, forgetting the history.
+  // The engine's options for a model: its prices, the playground's clock.
+  EngineOptions EngineOptionsFor(const Model& model) const;
+  // Makes a prepared model the current one, forgetting the history. Keeps the model without its
+  // items (they are the engine's).
   void InstallModel(Model model, Engine engine, const std::string& id, double scale,
                     std::string custom_text);
   void FrameEmbed();
@@ -144,7 +147,7 @@ class App {
   // The engine's clock (EngineOptions::clock_ms): real time plus what "advance time" added.
   PlaygroundClock clock_;
   Engine engine_;
-  Model model_;
+  Model model_;              // the loaded model without its items (tables, patterns, tour, prices)
   std::string model_id_;     // built-in name or "custom"
   std::string custom_text_;  // the model file text when model_id_ is "custom"
   double model_scale_ = 1;

@@ -19,6 +19,8 @@
 namespace monotable {
 namespace {
 
+using model_internal::EngineWriter;
+using model_internal::ItemSink;
 using model_internal::OrderedJson;
 
 // ---- randomness and time ----
@@ -326,7 +328,7 @@ struct VcOrder {
   std::string sk, order_id, status, created_at;
 };
 
-void GenerateVaultCommerce(uint64_t seed, double scale, Model* m) {
+void GenerateVaultCommerce(uint64_t seed, double scale, Model* m, ItemSink* sink) {
   const uint64_t users = std::max<uint64_t>(kVcUsers, CountFor(scale, kVcUsers));
   const uint64_t blocks = (users + kVcUsers - 1) / kVcUsers;
   const uint64_t products = kCatalogSize * blocks;
@@ -342,9 +344,9 @@ void GenerateVaultCommerce(uint64_t seed, double scale, Model* m) {
   ModelTable t;
   t.name = kVcTable;
   t.create_table_json = CreateTableJson(kVcTable, {"GSI1PK", "GSI1SK"}, {"GSI1"}, {true});
-  t.items.reserve(products + users * 10);
+  sink->BeginTable(t, products + users * 10);
 
-  for (uint64_t pi = 0; pi < products; ++pi) {
+  for (uint64_t pi = 0; pi < products && sink->ok(); ++pi) {
     Product p = ProductAt(pi);
     Rng r = StreamFor(seed, kProduct, pi);
     Item item;
@@ -358,14 +360,14 @@ void GenerateVaultCommerce(uint64_t seed, double scale, Model* m) {
     item["price"] = Money(p.cents);
     item["stock"] = N(r.Below(5) == 0 ? 0 : 3 + r.Below(240));
     item["rating"] = Money(300 + r.Below(200));
-    t.items.push_back(std::move(item));
+    sink->Add(std::move(item));
   }
 
   std::vector<VcOrder> rename_orders;  // orders of the user renamed by the transaction pattern
   std::string renamed_first, renamed_name, u1_email, processing_example;
   constexpr uint64_t kRenamed = 3;
 
-  for (uint64_t u = 1; u <= users; ++u) {
+  for (uint64_t u = 1; u <= users && sink->ok(); ++u) {
     Rng r = StreamFor(seed, kUser, u);
     Person person = PersonAt(seed, u, kVcUsers);
     std::string name = person.first + " " + person.last;
@@ -383,7 +385,7 @@ void GenerateVaultCommerce(uint64_t seed, double scale, Model* m) {
     profile["createdAt"] = S(IsoTime(joined));
     profile["GSI1PK"] = S("EMAIL#" + person.email);
     profile["GSI1SK"] = S(pk);
-    t.items.push_back(std::move(profile));
+    sink->Add(std::move(profile));
     if (u == 1) u1_email = person.email;
     if (u == kRenamed) {
       renamed_first = person.first;
@@ -435,7 +437,7 @@ void GenerateVaultCommerce(uint64_t seed, double scale, Model* m) {
       order["GSI1PK"] = S("STATUS#" + status);
       order["GSI1SK"] = S(created);
       if (u == kRenamed) rename_orders.push_back({order["SK"].s(), order_id, status, created});
-      t.items.push_back(std::move(order));
+      sink->Add(std::move(order));
     }
 
     // Wishlist: 0..5 distinct products of the user's catalogue block (user 1 always has some).
@@ -458,7 +460,7 @@ void GenerateVaultCommerce(uint64_t seed, double scale, Model* m) {
       wish["productName"] = S(p.name);
       wish["price"] = Money(p.cents);
       wish["addedAt"] = S(IsoTime(std::min(wish_time, kNow - kDay)));
-      t.items.push_back(std::move(wish));
+      sink->Add(std::move(wish));
     }
   }
   m->tables.push_back(std::move(t));
@@ -645,7 +647,7 @@ struct LineDraw {
 
 // A bulk order whose item carries a line summary and is padded to exactly `target` bytes.
 void AddBulkOrder(uint64_t seed, uint64_t customer, const std::string& customer_name, uint64_t k,
-                  size_t target, int64_t when, std::vector<Item>* items, std::string* sk_out) {
+                  size_t target, int64_t when, ItemSink* sink, std::string* sk_out) {
   Rng r = StreamFor(seed, kBulk, k);
   std::string order_id = std::to_string(100000 + customer * 10 + k);
   std::string pk = "C#" + CustomerId(customer);
@@ -692,7 +694,7 @@ void AddBulkOrder(uint64_t seed, uint64_t customer, const std::string& customer_
   while (note.size() < target - size) note += kNote;
   note.resize(target - size);
   order["notes"] = S(note);
-  items->push_back(std::move(order));
+  sink->Add(std::move(order));
   for (size_t n = 0; n < lines.size(); ++n) {
     Item line;
     line["PK"] = S("O#" + order_id);
@@ -700,12 +702,12 @@ void AddBulkOrder(uint64_t seed, uint64_t customer, const std::string& customer_
     line["sku"] = S(lines[n].product.sku);
     line["quantity"] = N(lines[n].quantity);
     line["price"] = Money(lines[n].product.cents);
-    items->push_back(std::move(line));
+    sink->Add(std::move(line));
   }
   *sk_out = sk;
 }
 
-void GenerateOrders(uint64_t seed, double scale, Model* m) {
+void GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink) {
   const uint64_t customers =
       std::max<uint64_t>(kOrdersCustomers, CountFor(scale, kOrdersCustomers));
   m->name = "Orders";
@@ -720,10 +722,10 @@ void GenerateOrders(uint64_t seed, double scale, Model* m) {
   t.name = kOrdersTable;
   t.create_table_json = CreateTableJson(kOrdersTable, {"GSI1PK", "GSI2PK", "GSI2SK"},
                                         {"GSI1", "GSI2"}, {false, true});
-  t.items.reserve(customers * 20);
+  sink->BeginTable(t, customers * 20);
 
   std::string c1_order_id, c1_order_sk, bulk_small_sk, bulk_large_sk;
-  for (uint64_t c = 1; c <= customers; ++c) {
+  for (uint64_t c = 1; c <= customers && sink->ok(); ++c) {
     Rng r = StreamFor(seed, kCustomer, c);
     Person person = PersonAt(seed ^ 0x5EED, c, kOrdersCustomers);
     std::string cid = CustomerId(c);
@@ -739,7 +741,7 @@ void GenerateOrders(uint64_t seed, double scale, Model* m) {
     profile["region"] = S(kRegions[r.Below(4)]);
     profile["since"] =
         S(IsoDate(kNow - 100 * kDay - static_cast<int64_t>(r.Next() % (900 * kDay))));
-    t.items.push_back(std::move(profile));
+    sink->Add(std::move(profile));
 
     uint32_t order_count = 3 + r.Below(6);
     std::vector<int64_t> times = SortedTimes(&r, kNow - 400 * kDay, kNow - 9 * kDay, order_count);
@@ -785,7 +787,7 @@ void GenerateOrders(uint64_t seed, double scale, Model* m) {
         c1_order_id = order_id;
         c1_order_sk = order["SK"].s();
       }
-      t.items.push_back(std::move(order));
+      sink->Add(std::move(order));
       for (uint32_t l = 0; l < line_count; ++l) {
         Item line;
         line["PK"] = S("O#" + order_id);
@@ -793,13 +795,13 @@ void GenerateOrders(uint64_t seed, double scale, Model* m) {
         line["sku"] = S(lines[l].product.sku);
         line["quantity"] = N(lines[l].quantity);
         line["price"] = Money(lines[l].product.cents);
-        t.items.push_back(std::move(line));
+        sink->Add(std::move(line));
       }
     }
     if (c == kBulkCustomer) {
-      AddBulkOrder(seed, c, name, 8, kBulkSmallBytes, kNow - 61 * kDay + 9 * 3600, &t.items,
+      AddBulkOrder(seed, c, name, 8, kBulkSmallBytes, kNow - 61 * kDay + 9 * 3600, sink,
                    &bulk_small_sk);
-      AddBulkOrder(seed, c, name, 9, kBulkLargeBytes, kNow - 30 * kDay + 10 * 3600, &t.items,
+      AddBulkOrder(seed, c, name, 9, kBulkLargeBytes, kNow - 30 * kDay + 10 * 3600, sink,
                    &bulk_large_sk);
     }
   }
@@ -1015,49 +1017,142 @@ void GenerateOrders(uint64_t seed, double scale, Model* m) {
 
 }  // namespace
 
-Status GenerateExample(std::string_view name, const GenerateOptions& options, Model* out) {
-  double scale = options.scale;
+namespace {
+
+// GenerateExample's items, kept in the model's tables.
+class ModelSink : public ItemSink {
+ public:
+  void BeginTable(const ModelTable& table, uint64_t expected_items) override {
+    tables_.emplace_back();
+    tables_.back().reserve(static_cast<size_t>(expected_items));
+  }
+  void Add(Item item) override { tables_.back().push_back(std::move(item)); }
+  // The items of the model's tables, in order (the generator adds the tables after their items).
+  void MoveInto(Model* m) {
+    for (size_t i = 0; i < tables_.size() && i < m->tables.size(); ++i) {
+      m->tables[i].items = std::move(tables_[i]);
+    }
+  }
+
+ private:
+  std::vector<std::vector<Item>> tables_;
+};
+
+// Only counts: what target_items needs to know of a trial scale.
+class CountingSink : public ItemSink {
+ public:
+  void BeginTable(const ModelTable&, uint64_t) override {}
+  void Add(Item) override { ++count_; }
+  uint64_t count() const { return count_; }
+
+ private:
+  uint64_t count_ = 0;
+};
+
+bool KnownExample(std::string_view name) { return name == "vaultcommerce" || name == "orders"; }
+
+Status UnknownExample(std::string_view name) {
+  return Status::Validation("unknown example \"" + std::string(name) +
+                            "\" (known: vaultcommerce, orders)");
+}
+
+// The whole example at `scale`: tables, patterns and tour into *m, items to `sink`.
+void Run(std::string_view name, uint64_t seed, double scale, Model* m, ItemSink* sink) {
+  if (name == "vaultcommerce") {
+    GenerateVaultCommerce(seed, scale, m, sink);
+  } else {
+    GenerateOrders(seed, scale, m, sink);
+  }
+}
+
+// Items at `scale`, without keeping them.
+uint64_t CountAt(std::string_view name, uint64_t seed, double scale) {
+  Model m;
+  CountingSink counter;
+  Run(name, seed, scale, &m, &counter);
+  return counter.count();
+}
+
+// The scale for options.target_items: the scale-1 count gives a first guess; fixed parts (the bulk
+// orders, the catalogue blocks) make items per customer uneven, so the count at that guess,
+// `count_at(guess)`, corrects it once (when off by more than 1%).
+template <typename CountAt>
+Status ScaleForTarget(uint64_t target_items, uint64_t base_count, const CountAt& count_at,
+                      double* scale) {
+  double guess = std::max(1.0, static_cast<double>(target_items) / static_cast<double>(base_count));
+  if (guess > 100000) return Status::Validation("target item count too large");
+  *scale = guess;
+  if (guess == 1) return Status::Ok();
+  double corrected =
+      guess * static_cast<double>(target_items) / static_cast<double>(count_at(guess));
+  if (corrected >= 1 && std::fabs(corrected - guess) > guess * 0.01) *scale = corrected;
+  return Status::Ok();
+}
+
+Status CheckScale(double scale) {
   if (!(scale >= 1) || scale > 100000) {
     return Status::Validation("scale must be between 1 and 100000");
   }
+  return Status::Ok();
+}
+
+void SetGenerator(std::string_view name, uint64_t seed, double scale, Model* m) {
+  m->generator = std::string(name);
+  m->generator_seed = seed;
+  m->generator_scale = scale;
+}
+
+}  // namespace
+
+Status GenerateExample(std::string_view name, const GenerateOptions& options, Model* out) {
+  double scale = options.scale;
+  if (Status s = CheckScale(scale); !s.ok()) return s;
+  if (!KnownExample(name)) return UnknownExample(name);
   Model m;
-  auto run = [&](double s, Model* into) {
-    if (name == "vaultcommerce") {
-      GenerateVaultCommerce(options.seed, s, into);
-    } else {
-      GenerateOrders(options.seed, s, into);
-    }
+  double generated_scale = 0;  // the scale m holds, 0: none yet
+  auto generate = [&](double at) {
+    m = Model();
+    ModelSink items;
+    Run(name, options.seed, at, &m, &items);
+    items.MoveInto(&m);
+    generated_scale = at;
+    return m.ItemCount();
   };
-  if (name != "vaultcommerce" && name != "orders") {
-    return Status::Validation("unknown example \"" + std::string(name) +
-                              "\" (known: vaultcommerce, orders)");
-  }
   if (options.target_items > 0) {
-    Model base;
-    run(1, &base);
-    scale = std::max(
-        1.0, static_cast<double>(options.target_items) / static_cast<double>(base.ItemCount()));
-    if (scale > 100000) return Status::Validation("target item count too large");
-    if (scale == 1) {
-      m = std::move(base);
-    } else {
-      run(scale, &m);
-      // Fixed parts (the bulk orders, the catalogue blocks) make items per customer uneven:
-      // correct once from the measured count.
-      double corrected =
-          scale * static_cast<double>(options.target_items) / static_cast<double>(m.ItemCount());
-      if (corrected >= 1 && std::fabs(corrected - scale) > scale * 0.01) {
-        scale = corrected;
-        m = Model();
-        run(scale, &m);
-      }
-    }
-  } else {
-    run(scale, &m);
+    // The trial at the first guess is kept: usually it is the answer.
+    Status s =
+        ScaleForTarget(options.target_items, CountAt(name, options.seed, 1), generate, &scale);
+    if (!s.ok()) return s;
   }
-  m.generator = std::string(name);
-  m.generator_seed = options.seed;
-  m.generator_scale = scale;
+  if (generated_scale != scale) generate(scale);
+  SetGenerator(name, options.seed, scale, &m);
+  *out = std::move(m);
+  return Status::Ok();
+}
+
+Status LoadExample(std::string_view name, const GenerateOptions& options, Engine* engine,
+                   Model* out) {
+  double scale = options.scale;
+  if (Status s = CheckScale(scale); !s.ok()) return s;
+  if (!KnownExample(name)) return UnknownExample(name);
+  if (options.target_items > 0) {
+    // Trial scales are counted, not kept.
+    auto count_at = [&](double at) { return CountAt(name, options.seed, at); };
+    Status s =
+        ScaleForTarget(options.target_items, CountAt(name, options.seed, 1), count_at, &scale);
+    if (!s.ok()) return s;
+  }
+  // All or nothing, as LoadModel: the engine is restored on any failure.
+  Engine before(*engine);
+  Model m;
+  EngineWriter writer(engine);
+  Run(name, options.seed, scale, &m, &writer);
+  Status status = writer.Finish();
+  if (!status.ok()) {
+    *engine = std::move(before);
+    return status;
+  }
+  SetGenerator(name, options.seed, scale, &m);
   *out = std::move(m);
   return Status::Ok();
 }

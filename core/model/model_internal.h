@@ -66,4 +66,52 @@ size_t SkipJsonValue(std::string_view text, size_t pos);
 // PriceTable <-> the model file's "prices" object.
 OrderedJson PricesToJson(const PriceTable& prices);
 
+// Where the generator's items go, one at a time in the model's order: into a Model's tables
+// (GenerateExample), only counted (resolving GenerateOptions::target_items), or straight into an
+// engine (LoadExample, through EngineWriter), so that a million generated Items never exist at
+// once.
+class ItemSink {
+ public:
+  virtual ~ItemSink() = default;
+  // A table begins: the items added next are its items. `expected_items` is a hint (reserve).
+  virtual void BeginTable(const ModelTable& table, uint64_t expected_items) = 0;
+  virtual void Add(Item item) = 0;
+  // False once the sink has failed: the generator stops early (its output is then discarded).
+  virtual bool ok() const { return true; }
+};
+
+// Writes tables and items into an engine the way LoadModel does, through Engine::Execute only:
+// CreateTable per table, then BatchWriteItem with 25 PutRequests a call (the last one of a table
+// may hold fewer), effects off. Items are serialised into the pending request as they arrive and
+// not kept. The first failure is kept (its message names the request, as LoadModel's errors do);
+// every call after it does nothing. Does not restore the engine on failure: the caller does.
+class EngineWriter : public ItemSink {
+ public:
+  explicit EngineWriter(Engine* engine) : engine_(engine) {}
+
+  // CreateTable with the table's request. Sends the previous table's last batch first.
+  void CreateTable(const ModelTable& table);
+  // The items Put from now on go to table `name`. Sends the previous table's last batch first.
+  void StartItems(const std::string& name);
+  void Put(const Item& item);
+  // Sends the last batch; OK or the first failure.
+  Status Finish();
+
+  // ItemSink: CreateTable + StartItems, then Put.
+  void BeginTable(const ModelTable& table, uint64_t expected_items) override;
+  void Add(Item item) override { Put(item); }
+  bool ok() const override { return status_.ok(); }
+
+ private:
+  void Send();
+
+  Engine* engine_;
+  Status status_;
+  std::string table_;    // the table items go to
+  std::string head_;     // {"RequestItems":{"<table>":[
+  std::string request_;  // the pending BatchWriteItem request (head_ and pending_ PutRequests)
+  size_t pending_ = 0;   // PutRequests in request_
+  uint64_t sent_ = 0;    // items of table_ sent so far (for error messages)
+};
+
 }  // namespace monotable::model_internal

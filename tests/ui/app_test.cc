@@ -50,5 +50,54 @@ TEST(AppTest, CustomModelLoadsRunsAndUndoes) {
   EXPECT_TRUE(run["response"].contains("Item"));
 }
 
+// The model file App exports after loading `name` at `scale`, computed without App: the generated
+// model loaded into an engine and exported.
+json ExpectedExport(const char* name, double scale) {
+  GenerateOptions options;
+  options.scale = scale;
+  Model generated;
+  EXPECT_TRUE(GenerateExample(name, options, &generated).ok());
+  Engine engine;
+  EXPECT_TRUE(monotable::LoadModel(generated, &engine).ok());
+  return json::parse(SerializeModel(ExportModel(engine, generated)));
+}
+
+TEST(AppTest, ScaledExampleLoadsExportsAndResets) {
+  // A scaled example is generated straight into the engine and the app keeps no copy of its
+  // items: exporting, running patterns and Reset still see every item.
+  testing::Headless ui;
+  App app;
+  ASSERT_TRUE(app.LoadModel("orders", 12).ok());
+  const json expected = ExpectedExport("orders", 12);
+  const size_t items = expected["items"]["Orders"].size();
+  ASSERT_GT(items, 8000u);
+  EXPECT_EQ(app.ItemCount(), items);
+  EXPECT_EQ(json::parse(app.ExportModelJson()), expected);
+  json state = json::parse(app.StateJson());
+  EXPECT_EQ(state["model"]["scale"], 12);
+  EXPECT_EQ(state["model"]["tables"][0]["itemCount"], items);
+  EXPECT_EQ(state["model"]["patterns"].size(), expected["accessPatterns"].size());
+  ui.Draw([&] { app.Frame(); });
+
+  ASSERT_TRUE(app.ShowPattern("open-orders", true));
+  EXPECT_TRUE(json::parse(app.LastRunJson())["ok"].get<bool>());
+  ASSERT_TRUE(app.ShowPattern("place-order", false));
+  json place = json::parse(app.StateJson())["request"];
+  ASSERT_TRUE(
+      app.Run(place["operation"].get<std::string>(), place["json"].get<std::string>()).status.ok());
+  EXPECT_EQ(app.ItemCount(), items + 3);  // the order and its two lines
+  app.Reset();
+  EXPECT_EQ(app.ItemCount(), items);
+  EXPECT_EQ(json::parse(app.ExportModelJson()), expected);
+}
+
+TEST(AppTest, ExportAfterLoadingHasEveryItem) {
+  // The items of a loaded model live in the engine only: the export takes them from there.
+  testing::Headless ui;
+  App app;
+  ASSERT_TRUE(app.LoadModel("vaultcommerce").ok());
+  EXPECT_EQ(json::parse(app.ExportModelJson()), ExpectedExport("vaultcommerce", 1));
+}
+
 }  // namespace
 }  // namespace monotable::ui

@@ -143,6 +143,18 @@ struct GenerateOptions {
 // Fast: a million items in a few seconds natively. Unknown name: ValidationException.
 Status GenerateExample(std::string_view name, const GenerateOptions& options, Model* out);
 
+// GenerateExample + LoadModel without ever holding the generated items: each item is written into
+// `engine` as it is generated (through Engine::Execute only: CreateTable, then BatchWriteItem
+// requests of 25 PutRequests, exactly the requests LoadModel would send for the generated model),
+// so loading a million items needs the engine's memory and not a million Items besides. The engine
+// ends holding the same items as after GenerateExample + LoadModel with the same options. *out
+// receives the model without items (its tables' `items` are empty; name, CreateTable requests,
+// access patterns, tour and generator fields as GenerateExample gives them); ExportModel rebuilds
+// the items from the engine. All or nothing as LoadModel: on error *engine is restored and *out is
+// unchanged. Errors: those of GenerateExample and of LoadModel.
+Status LoadExample(std::string_view name, const GenerateOptions& options, Engine* engine,
+                   Model* out);
+
 // --- Import and export ---
 
 // NoSQL Workbench model JSON (versions 1.0 to 3.0 read, 3.0 written). Export keeps what Workbench

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "monotable/engine.h"
 #include "monotable/model.h"
 
 namespace monotable {
@@ -131,6 +132,98 @@ TEST(GeneratorTest, RejectsUnknownExampleAndBadScale) {
             "unknown example \"shop\" (known: vaultcommerce, orders)");
   options.scale = 0.5;
   EXPECT_EQ(GenerateExample("orders", options, &m).message(), "scale must be between 1 and 100000");
+}
+
+// Every item of a table and of each of its indexes, in the engine's view order, with sizes.
+std::vector<std::pair<Item, size_t>> Contents(const Engine& engine) {
+  std::vector<std::pair<Item, size_t>> out;
+  for (const TableInfo& t : engine.Tables()) {
+    auto visit = [&](const Item& item, size_t size) { out.emplace_back(item, size); };
+    engine.ForEachItem(t.name, "", visit);
+    for (const IndexInfo& i : t.indexes) engine.ForEachItem(t.name, i.name, visit);
+  }
+  return out;
+}
+
+Model WithoutItems(Model m) {
+  for (ModelTable& t : m.tables) t.items.clear();
+  return m;
+}
+
+TEST(GeneratorTest, LoadExampleGivesTheTableThatGenerateAndLoadGive) {
+  // The page loads scaled examples with LoadExample (items written as they are generated): the
+  // same seed and scale must give the same table as generating the model and loading it.
+  for (const char* name : {"vaultcommerce", "orders"}) {
+    GenerateOptions options;
+    options.scale = 3.7;
+    options.seed = 7;
+    Model generated;
+    ASSERT_TRUE(GenerateExample(name, options, &generated).ok());
+    Engine loaded;
+    ASSERT_TRUE(LoadModel(generated, &loaded).ok());
+
+    Engine streamed;
+    Model model;
+    Status s = LoadExample(name, options, &streamed, &model);
+    ASSERT_TRUE(s.ok()) << s.message();
+    std::vector<TableInfo> a = loaded.Tables(), b = streamed.Tables();
+    ASSERT_EQ(a.size(), 1u);
+    ASSERT_EQ(b.size(), 1u);
+    EXPECT_EQ(b[0].item_count, generated.ItemCount()) << name;
+    EXPECT_EQ(b[0].size_bytes, a[0].size_bytes) << name;
+    ASSERT_EQ(b[0].indexes.size(), a[0].indexes.size());
+    for (size_t i = 0; i < a[0].indexes.size(); ++i) {
+      EXPECT_EQ(b[0].indexes[i].item_count, a[0].indexes[i].item_count) << name;
+    }
+    EXPECT_TRUE(Contents(streamed) == Contents(loaded)) << name << ": the items differ";
+    // The model comes back without items, everything else as GenerateExample gives it.
+    EXPECT_EQ(model.ItemCount(), 0u);
+    EXPECT_EQ(SerializeModel(model), SerializeModel(WithoutItems(generated))) << name;
+    // Its access patterns run on the loaded table.
+    for (const AccessPattern& p : model.access_patterns) {
+      Result r = RunPattern(p, &streamed);
+      EXPECT_TRUE(r.status.ok()) << name << " " << p.id << ": " << r.body;
+    }
+  }
+}
+
+TEST(GeneratorTest, LoadExampleResolvesTargetItemsAsGenerateExampleDoes) {
+  GenerateOptions options;
+  options.target_items = 20000;
+  Model generated, model;
+  ASSERT_TRUE(GenerateExample("orders", options, &generated).ok());
+  Engine engine;
+  ASSERT_TRUE(LoadExample("orders", options, &engine, &model).ok());
+  EXPECT_EQ(model.generator, "orders");
+  EXPECT_EQ(model.generator_scale, generated.generator_scale);
+  ASSERT_EQ(engine.Tables().size(), 1u);
+  EXPECT_EQ(engine.Tables()[0].item_count, generated.ItemCount());
+}
+
+TEST(GeneratorTest, LoadExampleIsAllOrNothing) {
+  // The table exists already: CreateTable fails, nothing is written, the engine is as it was.
+  Engine engine;
+  ASSERT_TRUE(LoadModel(Generate("orders", 1), &engine).ok());
+  const uint64_t version = engine.version();
+  const size_t items = engine.Tables()[0].item_count;
+  Model out;
+  out.name = "unchanged";
+  GenerateOptions options;
+  options.scale = 2;
+  Status s = LoadExample("orders", options, &engine, &out);
+  EXPECT_EQ(s.code(), ErrorCode::kResourceInUse);
+  EXPECT_EQ(s.message().rfind("CreateTable Orders: ResourceInUseException: ", 0), 0u)
+      << s.message();
+  EXPECT_EQ(out.name, "unchanged");
+  ASSERT_EQ(engine.Tables().size(), 1u);
+  EXPECT_EQ(engine.Tables()[0].item_count, items);
+  EXPECT_EQ(engine.version(), version);
+
+  EXPECT_EQ(LoadExample("shop", options, &engine, &out).message(),
+            "unknown example \"shop\" (known: vaultcommerce, orders)");
+  options.scale = 0.5;
+  EXPECT_EQ(LoadExample("orders", options, &engine, &out).message(),
+            "scale must be between 1 and 100000");
 }
 
 }  // namespace
