@@ -111,12 +111,22 @@ EngineOptions App::EngineOptionsFor(const Model& model) const {
 }
 
 Status App::LoadModel(std::string_view name_or_json, double scale) {
+  // The table view is derived data and, after the engine, the largest thing the app holds (up to
+  // kMaxRows formatted rows per table and index: ~220 MB in WebAssembly at a million items).
+  // Dropping it before the next model is built keeps it out of the load's peak, which WebAssembly
+  // memory keeps for the life of the page (Reset at a million items would otherwise grow the
+  // page by the size of a view and an engine). On error it is rebuilt from the engine, which
+  // still holds the previous model.
+  const uint64_t effects_serial = tables_view_.effects_serial;
+  tables_view_ = TablesView();
+  tables_view_.effects_serial = effects_serial;
   Model model;
   Engine engine;
   std::string id;
   double used_scale = 1;
   Status status = PrepareModel(name_or_json, scale, &model, &engine, &id, &used_scale);
   if (!status.ok()) {
+    RebuildAll();
     load_status_ = status.message();
     model_view_.status = "Could not load: " + load_status_;
     return status;

@@ -91,6 +91,24 @@ TEST(AppTest, ScaledExampleLoadsExportsAndResets) {
   EXPECT_EQ(json::parse(app.ExportModelJson()), expected);
 }
 
+TEST(AppTest, FailedLoadKeepsThePreviousModelOnScreen) {
+  // Loading drops the table view before building the next model (memory); a load that fails
+  // must still leave the previous model's items on screen.
+  testing::Headless ui;
+  App app;
+  ASSERT_TRUE(app.LoadModel("orders", 3).ok());
+  const uint64_t items = app.ItemCount();
+  ui.Draw([&] { app.Frame(); });
+  EXPECT_FALSE(app.LoadModel("{\"formatVersion\": 1, \"tables\": 7}").ok());
+  EXPECT_FALSE(app.LoadModel("no-such-model", 10).ok());
+  json state = json::parse(app.StateJson());
+  EXPECT_EQ(state["model"]["id"], "orders");
+  EXPECT_EQ(state["model"]["tables"][0]["itemCount"], items);
+  EXPECT_EQ(state["selected"]["table"], "Orders") << "the table view was rebuilt";
+  EXPECT_FALSE(state["loadError"].get<std::string>().empty());
+  ui.Draw([&] { app.Frame(); });
+}
+
 TEST(AppTest, ExportAfterLoadingHasEveryItem) {
   // The items of a loaded model live in the engine only: the export takes them from there.
   testing::Headless ui;
