@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace monotable::ui {
@@ -235,59 +236,58 @@ bool IsWriteOperation(std::string_view op) {
 
 namespace {
 
-// Builds one collection's rows from the engine.
+// Builds one collection's rows from the engine, in one pass over at most kMaxRows items: a view
+// of a million-item table decodes and formats the rows it holds, not the whole table. The counts
+// and bytes are the engine's own (Tables()).
 void FillCollection(const Engine& engine, const TableInfo& table, const KeySchemaInfo& view_keys,
                     const std::string& index, std::vector<std::string>* prefixes,
                     CollectionView* c) {
-  // Pass 1: columns (view keys, base keys, then others by first use).
+  // Columns: view keys, base keys, then others by first use.
   std::vector<std::string> columns;
-  std::unordered_set<std::string> seen;
+  std::unordered_map<std::string, size_t> column_of;
   auto add = [&](const std::string& name) {
-    if (!name.empty() && seen.insert(name).second) columns.push_back(name);
+    if (name.empty()) return column_of.end();
+    auto [it, added] = column_of.try_emplace(name, columns.size());
+    if (added) columns.push_back(name);
+    return it;
   };
   add(view_keys.hash_key);
   add(view_keys.range_key);
   add(table.keys.hash_key);
   add(table.keys.range_key);
-  size_t visited = 0;
-  engine.ForEachItem(table.name, index, [&](const Item& item, size_t) {
-    if (visited++ >= kMaxRows) return;
-    for (const auto& [name, value] : item) {
-      if (!seen.count(name)) add(name);
+  c->item_count = table.item_count;
+  c->size_bytes = table.size_bytes;
+  for (const IndexInfo& i : table.indexes) {
+    if (i.name == index) {
+      c->item_count = i.item_count;
+      c->size_bytes = i.size_bytes;
     }
-  });
-  c->columns = columns;
-  std::unordered_map<std::string, size_t> column_of;
-  for (size_t i = 0; i < columns.size(); ++i) column_of[columns[i]] = i;
-  // Pass 2: rows.
+  }
+  c->truncated = c->item_count > kMaxRows;
   c->rows.clear();
-  c->rows.reserve(std::min(visited, kMaxRows));
-  c->truncated = visited > kMaxRows;
-  c->item_count = 0;
-  c->size_bytes = 0;
-  engine.ForEachItem(table.name, index, [&](const Item& item, size_t size) {
-    ++c->item_count;
-    c->size_bytes += size;
-    if (c->rows.size() >= kMaxRows) return;
+  c->rows.reserve(std::min<size_t>(c->item_count, kMaxRows));
+  // Entity colour from the base item's sort key (or partition key), so an item has the same
+  // colour in the table and in every index. The entity column is a key: its column is known.
+  const size_t entity_column =
+      add(table.keys.range_key.empty() ? table.keys.hash_key : table.keys.range_key)->second;
+  engine.ForEachItem(table.name, index, kMaxRows, [&](const Item& item, size_t size) {
     RowView row;
     row.cells.resize(columns.size());
     for (const auto& [name, value] : item) {
-      auto it = column_of.find(name);
-      if (it != column_of.end()) row.cells[it->second] = ValueText(value);
+      const size_t column = add(name)->second;
+      if (column >= row.cells.size()) row.cells.resize(columns.size());
+      row.cells[column] = ValueText(value);
     }
     auto h = item.find(view_keys.hash_key);
     if (h != item.end()) row.partition = KeyPart(h->second);
     row.key_id = KeyId(item, table.keys);
     row.size_bytes = static_cast<uint32_t>(size);
-    // Entity colour from the base item's sort key (or partition key), so an item has the same
-    // colour in the table and in every index.
-    const std::string& entity_column =
-        table.keys.range_key.empty() ? table.keys.hash_key : table.keys.range_key;
-    auto entity_cell = column_of.find(entity_column);
-    row.entity = EntityOf(
-        entity_cell == column_of.end() ? std::string() : row.cells[entity_cell->second], prefixes);
+    row.entity = EntityOf(row.cells[entity_column], prefixes);
     c->rows.push_back(std::move(row));
   });
+  // Rows read before a column appeared lack its (empty) cell.
+  for (RowView& row : c->rows) row.cells.resize(columns.size());
+  c->columns = std::move(columns);
 }
 
 }  // namespace

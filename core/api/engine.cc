@@ -251,6 +251,12 @@ std::vector<TableInfo> Engine::Tables() const {
 void Engine::ForEachItem(
     std::string_view table_name, std::string_view index_name,
     const std::function<void(const Item& item, size_t size_bytes)>& visit) const {
+  ForEachItem(table_name, index_name, SIZE_MAX, visit);
+}
+
+void Engine::ForEachItem(
+    std::string_view table_name, std::string_view index_name, size_t limit,
+    const std::function<void(const Item& item, size_t size_bytes)>& visit) const {
   const storage::Table* table = impl_->FindTable(table_name);
   if (!table) return;
   size_t index = SIZE_MAX;
@@ -263,8 +269,10 @@ void Engine::ForEachItem(
   const storage::Store& store = index == SIZE_MAX ? table->base() : table->index_store(index);
   const bool project = index != SIZE_MAX &&
                        table->schema().indexes[index].projection != storage::ProjectionType::kAll;
+  size_t visited = 0;
   for (auto c = store.First(); c.id; c = store.Next(c)) {
     for (const auto& [sort, entry] : *c.rows) {
+      if (visited++ == limit) return;
       const Item item = entry.item.Decode();
       if (project) {
         visit(table->ProjectEntry(index, item), entry.size);

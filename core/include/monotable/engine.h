@@ -105,6 +105,10 @@ class Engine {
   // during the call. Unknown table or index: visits nothing.
   void ForEachItem(std::string_view table, std::string_view index,
                    const std::function<void(const Item& item, size_t size_bytes)>& visit) const;
+  // The same, stopping after the first `limit` items: a view of a few rows of a large table visits
+  // (and decodes) only those.
+  void ForEachItem(std::string_view table, std::string_view index, size_t limit,
+                   const std::function<void(const Item& item, size_t size_bytes)>& visit) const;
 
   // Increases on every change of data or schema; front ends rebuild views when it moves.
   uint64_t version() const;

@@ -72,6 +72,26 @@ TEST(Engine, ForEachItemVisitsIndexEntriesProjected) {
   EXPECT_EQ(tables[0].indexes[0].item_count, 2u);
 }
 
+// A view of a large table reads only the rows it shows: the limit stops the visit after the first
+// `limit` items, in the same order as a full visit.
+TEST(Engine, ForEachItemStopsAtTheLimit) {
+  Engine engine;
+  CreateOrders(engine);
+  for (int i = 1; i <= 5; ++i) MustRun(engine, "PutItem", Put(i, i, true));
+  std::vector<std::string> all, first;
+  engine.ForEachItem("Orders", "",
+                     [&](const Item& item, size_t) { all.push_back(ToWireJson(item)); });
+  engine.ForEachItem("Orders", "", 3,
+                     [&](const Item& item, size_t) { first.push_back(ToWireJson(item)); });
+  ASSERT_EQ(all.size(), 5u);
+  EXPECT_EQ(first, std::vector<std::string>(all.begin(), all.begin() + 3));
+  int entries = 0;
+  engine.ForEachItem("Orders", "GSI2", 0, [&](const Item&, size_t) { ++entries; });
+  EXPECT_EQ(entries, 0);
+  engine.ForEachItem("Orders", "GSI2", 10, [&](const Item&, size_t) { ++entries; });
+  EXPECT_EQ(entries, 5);
+}
+
 TEST(Engine, EffectsExplainSparseIndexExit) {
   Engine engine;
   CreateOrders(engine);
