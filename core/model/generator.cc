@@ -63,7 +63,7 @@ void CivilFromDays(int64_t z, int* y, unsigned* m, unsigned* d) {
   *y = static_cast<int>(yy + (*m <= 2));
 }
 
-std::string IsoTime(int64_t t) {
+std::string IsoTimeSlow(int64_t t) {
   int y;
   unsigned m, d;
   CivilFromDays(t / kDay, &y, &m, &d);
@@ -75,7 +75,37 @@ std::string IsoTime(int64_t t) {
   return buf;
 }
 
-std::string IsoDate(int64_t t) { return IsoTime(t).substr(0, 10); }
+// "2025-12-01T12:00:00Z" (or its first `length` characters). Digits written by hand: a million
+// items format about two million times, and snprintf was a fifth of the generator's own time.
+// Times outside years 0-9999 (never generated) take the snprintf path.
+std::string IsoTime(int64_t t, size_t length = 20) {
+  int y;
+  unsigned m, d;
+  CivilFromDays(t / kDay, &y, &m, &d);
+  if (t < 0 || y > 9999) return IsoTimeSlow(t).substr(0, length);
+  const unsigned s = static_cast<unsigned>(t % kDay);
+  char buf[20];
+  auto put2 = [&buf](int at, unsigned v) {
+    buf[at] = static_cast<char>('0' + v / 10 % 10);
+    buf[at + 1] = static_cast<char>('0' + v % 10);
+  };
+  put2(0, static_cast<unsigned>(y) / 100);
+  put2(2, static_cast<unsigned>(y) % 100);
+  buf[4] = '-';
+  put2(5, m);
+  buf[7] = '-';
+  put2(8, d);
+  buf[10] = 'T';
+  put2(11, s / 3600);
+  buf[13] = ':';
+  put2(14, s / 60 % 60);
+  buf[16] = ':';
+  put2(17, s % 60);
+  buf[19] = 'Z';
+  return std::string(buf, length);
+}
+
+std::string IsoDate(int64_t t) { return IsoTime(t, 10); }
 
 std::string Padded(uint64_t n, int width) {
   std::string s = std::to_string(n);
