@@ -236,12 +236,23 @@ bool IsWriteOperation(std::string_view op) {
 
 namespace {
 
+bool IsGhost(const RowView& row) {
+  return row.mark == Mark::kDeleted || row.mark == Mark::kIndexRemoved;
+}
+
 // Builds one collection's rows from the engine, in one pass over at most kMaxRows items: a view
 // of a million-item table decodes and formats the rows it holds, not the whole table. The counts
 // and bytes are the engine's own (Tables()).
+//
+// With `previous` (the same collection before a write, same keys and projection), a row whose
+// item the write left unchanged (same fingerprint and size, in the same order) is moved over
+// instead of rebuilt, so a write to one item of a large table costs a pass over fingerprints plus
+// the rows it changed.
+// Columns then keep their previous order (new attributes after them), and a previous column no
+// row holds any more is dropped; a moved row keeps its key id, which the ghosts look up.
 void FillCollection(const Engine& engine, const TableInfo& table, const KeySchemaInfo& view_keys,
                     const std::string& index, std::vector<std::string>* prefixes,
-                    CollectionView* c) {
+                    CollectionView* previous, CollectionView* c) {
   // Columns: view keys, base keys, then others by first use.
   std::vector<std::string> columns;
   std::unordered_map<std::string, size_t> column_of;
@@ -255,6 +266,17 @@ void FillCollection(const Engine& engine, const TableInfo& table, const KeySchem
   add(view_keys.range_key);
   add(table.keys.hash_key);
   add(table.keys.range_key);
+  const size_t key_columns = columns.size();
+  // Reuse needs the previous columns to begin with the same keys (then its cells line up).
+  if (previous && (previous->columns.size() < key_columns ||
+                   !std::equal(columns.begin(), columns.end(), previous->columns.begin()))) {
+    previous = nullptr;
+  }
+  const size_t inherited = previous ? previous->columns.size() : 0;
+  if (previous) {
+    for (const std::string& name : previous->columns) add(name);
+  }
+  std::vector<bool> held(columns.size(), false);  // a fresh row has the attribute
   c->item_count = table.item_count;
   c->size_bytes = table.size_bytes;
   for (const IndexInfo& i : table.indexes) {
@@ -270,38 +292,136 @@ void FillCollection(const Engine& engine, const TableInfo& table, const KeySchem
   // colour in the table and in every index. The entity column is a key: its column is known.
   const size_t entity_column =
       add(table.keys.range_key.empty() ? table.keys.hash_key : table.keys.range_key)->second;
-  engine.ForEachItem(table.name, index, kMaxRows, [&](const Item& item, size_t size) {
+  // The previous rows are in the same order: an unchanged item is the next previous row, or a
+  // few rows on past rows of items the request changed or deleted (those stay, for the ghosts).
+  constexpr size_t kLookahead = 64;
+  size_t next = 0;
+  auto known = [&](uint64_t fingerprint, size_t size) {
+    if (!previous) return false;
+    std::vector<RowView>& old_rows = previous->rows;
+    for (size_t look = next, seen = 0; look < old_rows.size() && seen < kLookahead; ++look) {
+      RowView& old = old_rows[look];
+      if (IsGhost(old)) continue;
+      ++seen;
+      if (old.fingerprint != fingerprint || old.size_bytes != size) continue;
+      RowView row = std::move(old);
+      old.key_id = row.key_id;  // for the ghosts' neighbour search
+      row.mark = Mark::kNone;
+      row.reason.clear();
+      row.ghost_fresh = false;
+      c->rows.push_back(std::move(row));
+      next = look + 1;
+      return true;
+    }
+    return false;
+  };
+  auto visit = [&](const Item& item, size_t size, uint64_t fingerprint) {
     RowView row;
     row.cells.resize(columns.size());
     for (const auto& [name, value] : item) {
       const size_t column = add(name)->second;
       if (column >= row.cells.size()) row.cells.resize(columns.size());
+      if (column >= held.size()) held.resize(columns.size(), false);
+      held[column] = true;
       row.cells[column] = ValueText(value);
+      if (row.cells[column].empty()) row.empty_cells.push_back(static_cast<uint32_t>(column));
     }
     auto h = item.find(view_keys.hash_key);
     if (h != item.end()) row.partition = KeyPart(h->second);
     row.key_id = KeyId(item, table.keys);
     row.size_bytes = static_cast<uint32_t>(size);
     row.entity = EntityOf(row.cells[entity_column], prefixes);
+    row.fingerprint = fingerprint;
     c->rows.push_back(std::move(row));
-  });
+  };
+  engine.ForEachItem(table.name, index, kMaxRows, known, visit);
+  // Previous columns no row holds any more go. A moved row holds the columns its cells show and
+  // those of its values that show as "".
+  std::vector<size_t> keep;
+  if (inherited > key_columns) {
+    held.resize(columns.size(), false);
+    for (size_t i = 0; i < key_columns; ++i) held[i] = true;
+    // Column by column: a held column is usually held by one of the first rows.
+    for (size_t i = key_columns; i < inherited; ++i) {
+      for (size_t r = 0; r < c->rows.size() && !held[i]; ++r) {
+        const RowView& row = c->rows[r];
+        if (i < row.cells.size() && !row.cells[i].empty()) held[i] = true;
+        for (uint32_t e : row.empty_cells) {
+          if (e == i) held[i] = true;
+        }
+      }
+    }
+    for (size_t i = 0; i < columns.size(); ++i) {
+      if (i >= inherited || held[i]) keep.push_back(i);
+    }
+  }
+  if (!keep.empty() && keep.size() < columns.size()) {
+    std::vector<std::string> kept_columns;
+    std::vector<uint32_t> new_index(columns.size(), 0);
+    for (size_t k = 0; k < keep.size(); ++k) {
+      kept_columns.push_back(columns[keep[k]]);
+      new_index[keep[k]] = static_cast<uint32_t>(k);
+    }
+    for (RowView& row : c->rows) {
+      row.cells.resize(columns.size());
+      std::vector<std::string> cells;
+      cells.reserve(keep.size());
+      for (size_t i : keep) cells.push_back(std::move(row.cells[i]));
+      row.cells = std::move(cells);
+      for (uint32_t& i : row.empty_cells) i = new_index[i];  // a held column: kept
+    }
+    columns = std::move(kept_columns);
+  }
   // Rows read before a column appeared lack its (empty) cell.
   for (RowView& row : c->rows) row.cells.resize(columns.size());
   c->columns = std::move(columns);
 }
 
+// `cells` laid out for `from` columns, laid out for `to` columns (cells of columns `to` lacks go).
+std::vector<std::string> Relayout(std::vector<std::string> cells,
+                                  const std::vector<std::string>& from,
+                                  const std::vector<std::string>& to) {
+  if (from == to) return cells;
+  std::vector<std::string> out(to.size());
+  for (size_t i = 0; i < from.size() && i < cells.size(); ++i) {
+    auto it = std::find(to.begin(), to.end(), from[i]);
+    if (it != to.end()) out[static_cast<size_t>(it - to.begin())] = std::move(cells[i]);
+  }
+  return out;
+}
+
 }  // namespace
 
-TablesView BuildTablesView(const Engine& engine, const Effects* effects,
-                           const TablesView* previous) {
+TablesView BuildTablesView(const Engine& engine, const Effects* effects, TablesView* previous) {
   TablesView view;
+  // Rows moved from the previous view keep their entity colours: the same prefixes, in order.
+  if (previous) view.entity_prefixes = previous->entity_prefixes;
+  // The previous collection of the same table and index, if its rows can be reused: the same
+  // view keys and projection, and the same table keys (rows carry the base key id).
+  auto reusable = [&](const TableInfo& table, const CollectionView& fresh) -> CollectionView* {
+    if (!previous) return nullptr;
+    const CollectionView* base = nullptr;
+    CollectionView* same = nullptr;
+    for (CollectionView& o : previous->collections) {
+      if (o.table != fresh.table) continue;
+      if (o.index.empty()) base = &o;
+      if (o.index == fresh.index) same = &o;
+    }
+    if (!base || !same || base->hash_key != table.keys.hash_key ||
+        base->range_key != table.keys.range_key || same->hash_key != fresh.hash_key ||
+        same->range_key != fresh.range_key || same->projection != fresh.projection) {
+      return nullptr;
+    }
+    return same;
+  };
   for (const TableInfo& table : engine.Tables()) {
     CollectionView base;
     base.table = table.name;
     base.hash_key = table.keys.hash_key;
     base.range_key = table.keys.range_key;
-    FillCollection(engine, table, table.keys, "", &view.entity_prefixes, &base);
-    view.collections.push_back(std::move(base));
+    CollectionView* old_base = reusable(table, base);
+    std::vector<CollectionView> indexes;
+    std::vector<CollectionView*> old_indexes;
     for (const IndexInfo& index : table.indexes) {
       CollectionView c;
       c.table = table.name;
@@ -310,8 +430,15 @@ TablesView BuildTablesView(const Engine& engine, const Effects* effects,
       c.projection = index.projection_type;
       c.hash_key = index.keys.hash_key;
       c.range_key = index.keys.range_key;
-      FillCollection(engine, table, index.keys, index.name, &view.entity_prefixes, &c);
-      view.collections.push_back(std::move(c));
+      old_indexes.push_back(reusable(table, c));
+      indexes.push_back(std::move(c));
+    }
+    FillCollection(engine, table, table.keys, "", &view.entity_prefixes, old_base, &base);
+    view.collections.push_back(std::move(base));
+    for (size_t i = 0; i < indexes.size(); ++i) {
+      FillCollection(engine, table, table.indexes[i].keys, table.indexes[i].name,
+                     &view.entity_prefixes, old_indexes[i], &indexes[i]);
+      view.collections.push_back(std::move(indexes[i]));
     }
   }
   for (CollectionView& c : view.collections) Reflow(&c);
@@ -338,6 +465,8 @@ TablesView BuildTablesView(const Engine& engine, const Effects* effects,
         auto it = old->row_of.find(id);
         if (it == old->row_of.end() || c->row_of.count(id)) continue;
         RowView ghost = old->rows[static_cast<size_t>(it->second)];
+        ghost.cells = Relayout(std::move(ghost.cells), old->columns, c->columns);
+        ghost.empty_cells.clear();  // a ghost is never moved to a later view
         ghost.mark = mark;
         ghost.reason = t.reason;
         ghost.ghost_fresh = true;

@@ -32,10 +32,11 @@ nlohmann::json ValueToWire(const Value& value);
 // Canonical id of a base-table primary key inside `item` (which holds at least the key).
 std::string KeyId(const Item& item, const KeySchemaInfo& keys);
 
-// Builds every table's collection view (table, then indexes). `previous` (may be null) provides
-// rows of items deleted or entries removed by `effects`, shown as ghosts. Marks from `effects`.
-TablesView BuildTablesView(const Engine& engine, const Effects* effects,
-                           const TablesView* previous);
+// Builds every table's collection view (table, then indexes). `previous` (may be null) is the
+// view before the request: rows of items it left unchanged are moved from it (not rebuilt), and
+// it provides rows of items deleted or entries removed by `effects`, shown as ghosts. Marks from
+// `effects`. Afterwards `previous` only serves as a source of ghosts.
+TablesView BuildTablesView(const Engine& engine, const Effects* effects, TablesView* previous);
 // Re-marks an existing view for new effects of a request that changed no data (drops ghosts).
 void RemarkTablesView(TablesView* view, const Effects& effects);
 

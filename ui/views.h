@@ -47,6 +47,8 @@ struct RowView {
   Mark mark = Mark::kNone;
   bool ghost_fresh = false;  // a ghost inserted for the request being shown
   std::string reason;        // why, from the effects ("GSI2PK removed: item left the sparse index")
+  uint64_t fingerprint = 0;  // the engine's fingerprint of the item shown (reuse)
+  std::vector<uint32_t> empty_cells;  // columns whose value is there but shows "" (empty S or B)
 };
 
 // One tab of the table panel: the base table or one of its indexes.

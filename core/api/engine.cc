@@ -4,6 +4,7 @@
 #include "monotable/engine.h"
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
 #include "api/api.h"
@@ -12,6 +13,7 @@
 #include "api/fast_writes.h"
 #include "api/request_json.h"
 #include "api/streams.h"
+#include "storage/key_codec.h"
 
 namespace monotable {
 
@@ -95,6 +97,27 @@ void RunFast(api::EngineState& state, const ExecuteOptions& options, Result* res
   ctx.raw_allowed = true;
   ctx.record_effects = options.effects;
   Finish(ctx, run(ctx), result);
+}
+
+// A 64-bit hash of an item's stored bytes, eight bytes at a time (ForEachItem's fingerprint):
+// each word is mixed in with a multiply and a shift, the tail as one word, then the splitmix64
+// finaliser (storage::MixBits).
+uint64_t Fingerprint(std::string_view bytes) {
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ bytes.size();
+  size_t i = 0;
+  for (; i + 8 <= bytes.size(); i += 8) {
+    uint64_t word;
+    std::memcpy(&word, bytes.data() + i, 8);
+    h = (h ^ word) * 0xff51afd7ed558ccdull;
+    h ^= h >> 32;
+  }
+  if (i < bytes.size()) {
+    uint64_t word = 0;
+    std::memcpy(&word, bytes.data() + i, bytes.size() - i);
+    h = (h ^ word) * 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 29;
+  }
+  return storage::MixBits(h);
 }
 
 }  // namespace
@@ -257,6 +280,15 @@ void Engine::ForEachItem(
 void Engine::ForEachItem(
     std::string_view table_name, std::string_view index_name, size_t limit,
     const std::function<void(const Item& item, size_t size_bytes)>& visit) const {
+  ForEachItem(
+      table_name, index_name, limit, [](uint64_t, size_t) { return false; },
+      [&](const Item& item, size_t size_bytes, uint64_t) { visit(item, size_bytes); });
+}
+
+void Engine::ForEachItem(std::string_view table_name, std::string_view index_name, size_t limit,
+                         const std::function<bool(uint64_t fingerprint, size_t size_bytes)>& known,
+                         const std::function<void(const Item& item, size_t size_bytes,
+                                                  uint64_t fingerprint)>& visit) const {
   const storage::Table* table = impl_->FindTable(table_name);
   if (!table) return;
   size_t index = SIZE_MAX;
@@ -273,11 +305,14 @@ void Engine::ForEachItem(
   for (auto c = store.First(); c.id; c = store.Next(c)) {
     for (const auto& [sort, entry] : *c.rows) {
       if (visited++ == limit) return;
+      // The stored bytes decide everything a visit sees (the projection is fixed per index).
+      const uint64_t fingerprint = Fingerprint(entry.item.bytes());
+      if (known(fingerprint, entry.size)) continue;
       const Item item = entry.item.Decode();
       if (project) {
-        visit(table->ProjectEntry(index, item), entry.size);
+        visit(table->ProjectEntry(index, item), entry.size, fingerprint);
       } else {
-        visit(item, entry.size);
+        visit(item, entry.size, fingerprint);
       }
     }
   }

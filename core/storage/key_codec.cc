@@ -53,6 +53,10 @@ uint64_t PartitionHash(std::string_view key_bytes) {
     h ^= static_cast<unsigned char>(c);
     h *= 0x100000001b3ull;
   }
+  return MixBits(h);
+}
+
+uint64_t MixBits(uint64_t h) {
   h ^= h >> 30;
   h *= 0xbf58476d1ce4e5b9ull;
   h ^= h >> 27;

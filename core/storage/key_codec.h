@@ -32,6 +32,8 @@ std::string ComponentUpperBound(std::string_view bytes);
 // Deterministic 64-bit hash of a partition key's bytes (same on every platform and build).
 // Partitions are kept in (hash, bytes) order: that order is Scan order.
 uint64_t PartitionHash(std::string_view key_bytes);
+// The splitmix64 finaliser PartitionHash ends with: spreads similar inputs over all 64 bits.
+uint64_t MixBits(uint64_t h);
 
 // Scan segments split the hash space into `total` equal ranges; returns the segment of `hash`.
 uint32_t SegmentOf(uint64_t hash, uint32_t total);

@@ -109,6 +109,15 @@ class Engine {
   // (and decodes) only those.
   void ForEachItem(std::string_view table, std::string_view index, size_t limit,
                    const std::function<void(const Item& item, size_t size_bytes)>& visit) const;
+  // The same, for a front end that keeps what it built from each item: before decoding an item,
+  // asks `known(fingerprint, size_bytes)`, where the fingerprint is a 64-bit hash of the item as
+  // stored (an unchanged item keeps its fingerprint; a changed one gets another, barring a hash
+  // collision). If `known` returns true the item is skipped (not decoded); otherwise `visit` gets
+  // it with its fingerprint. A view refreshed after a write then rebuilds only what changed.
+  void ForEachItem(std::string_view table, std::string_view index, size_t limit,
+                   const std::function<bool(uint64_t fingerprint, size_t size_bytes)>& known,
+                   const std::function<void(const Item& item, size_t size_bytes,
+                                            uint64_t fingerprint)>& visit) const;
 
   // Increases on every change of data or schema; front ends rebuild views when it moves.
   uint64_t version() const;

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -90,6 +92,42 @@ TEST(Engine, ForEachItemStopsAtTheLimit) {
   EXPECT_EQ(entries, 0);
   engine.ForEachItem("Orders", "GSI2", 10, [&](const Item&, size_t) { ++entries; });
   EXPECT_EQ(entries, 5);
+}
+
+// A front end rebuilding a view after a write asks for the items it does not know: unchanged
+// items keep their fingerprints (and are skipped when known), a changed item gets a new one.
+TEST(Engine, ForEachItemFingerprintsFollowChanges) {
+  Engine engine;
+  CreateOrders(engine);
+  for (int i = 1; i <= 4; ++i) MustRun(engine, "PutItem", Put(i, i, true));
+  auto fingerprints = [&](const char* index) {
+    std::vector<uint64_t> out;
+    engine.ForEachItem(
+        "Orders", index, SIZE_MAX, [](uint64_t, size_t) { return false; },
+        [&](const Item&, size_t, uint64_t fingerprint) { out.push_back(fingerprint); });
+    return out;
+  };
+  const std::vector<uint64_t> before = fingerprints("");
+  ASSERT_EQ(before.size(), 4u);
+  EXPECT_EQ(std::set<uint64_t>(before.begin(), before.end()).size(), 4u);
+  EXPECT_EQ(fingerprints(""), before);
+  MustRun(engine, "PutItem", Put(2, 2, false));  // order 2 closes: changed
+  const std::vector<uint64_t> after = fingerprints("");
+  ASSERT_EQ(after.size(), 4u);
+  int same = 0;
+  for (uint64_t f : after) same += std::count(before.begin(), before.end(), f) ? 1 : 0;
+  EXPECT_EQ(same, 3);
+  // Known items are neither decoded nor visited.
+  std::set<uint64_t> known(before.begin(), before.end());
+  int visited = 0;
+  engine.ForEachItem(
+      "Orders", "", SIZE_MAX, [&](uint64_t f, size_t) { return known.count(f) > 0; },
+      [&](const Item& item, size_t, uint64_t) {
+        ++visited;
+        EXPECT_EQ(item.count("GSI2PK"), 0u);  // the changed order, closed now
+      });
+  EXPECT_EQ(visited, 1);
+  EXPECT_EQ(fingerprints("GSI2").size(), 3u);
 }
 
 TEST(Engine, EffectsExplainSparseIndexExit) {

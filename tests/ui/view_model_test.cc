@@ -1,0 +1,115 @@
+// The table view refreshed after a write (ui/view_model.h BuildTablesView with the previous view)
+// against the same view built from scratch: a user must see the same rows, cells, marks and ghosts
+// whether the rows of unchanged items were moved over or rebuilt.
+#include "ui/view_model.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "monotable/model.h"
+
+namespace monotable::ui {
+namespace {
+
+// One row as a user sees it: its cells by column name, keys, sizes, colour, band and mark.
+std::string RowText(const TablesView& view, const CollectionView& c, const RowView& row) {
+  std::map<std::string, std::string> cells;
+  for (size_t i = 0; i < c.columns.size() && i < row.cells.size(); ++i) {
+    if (!row.cells[i].empty()) cells[c.columns[i]] = row.cells[i];
+  }
+  std::string out = row.key_id + " | " + row.partition + " | " + std::to_string(row.size_bytes) +
+                    " | " + view.entity_prefixes.at(static_cast<size_t>(row.entity)) + " | " +
+                    (row.partition_start ? "start" : "") + (row.band ? " band" : "") + " | " +
+                    MarkName(row.mark) + " " + row.reason + (row.ghost_fresh ? " fresh" : "") +
+                    " |";
+  for (const auto& [name, text] : cells) out += " " + name + "=" + text;
+  return out;
+}
+
+// Every collection as a user sees it (columns as a set: a refresh keeps their earlier order).
+std::string ViewText(const TablesView& view) {
+  std::string out;
+  for (const CollectionView& c : view.collections) {
+    std::vector<std::string> columns = c.columns;
+    std::sort(columns.begin(), columns.end());
+    out += c.table + "/" + c.index + " items=" + std::to_string(c.item_count) +
+           " bytes=" + std::to_string(c.size_bytes) +
+           " partitions=" + std::to_string(c.partition_count) +
+           " marked=" + std::to_string(c.marked_rows) +
+           " first=" + std::to_string(c.first_marked_row) +
+           " marks=" + std::to_string(c.marks_present) + (c.truncated ? " truncated" : "") +
+           "\n columns:";
+    for (const std::string& name : columns) out += " " + name;
+    out += "\n";
+    for (const RowView& row : c.rows) out += "  " + RowText(view, c, row) + "\n";
+  }
+  return out;
+}
+
+// A copy of `view` whose rows carry no fingerprint: building from it rebuilds every row.
+TablesView WithoutFingerprints(TablesView view) {
+  for (CollectionView& c : view.collections) {
+    for (RowView& row : c.rows) row.fingerprint = 0;
+  }
+  return view;
+}
+
+TEST(ViewModel, RefreshAfterWritesShowsWhatAFullBuildShows) {
+  Engine engine;
+  Model model;
+  ASSERT_TRUE(ParseModel(BuiltinModel("orders"), &model).ok());
+  ASSERT_TRUE(LoadModel(model, &engine).ok());
+  TablesView view = BuildTablesView(engine, nullptr, nullptr);
+  const std::vector<std::pair<std::string, std::string>> writes = {
+      // a new item with an attribute no other item has (a new column)
+      {"PutItem",
+       R"({"TableName":"Orders","Item":{"PK":{"S":"C#c001"},"SK":{"S":"NOTE#1"},"note":{"S":"call back"}}})"},
+      // a new partition
+      {"PutItem",
+       R"({"TableName":"Orders","Item":{"PK":{"S":"C#zzz"},"SK":{"S":"PROFILE"},"name":{"S":"Zed"}}})"},
+      // an open order shipped: it leaves the sparse GSI2 (a ghost there)
+      {"UpdateItem",
+       R"({"TableName":"Orders","Key":{"PK":{"S":"C#c004"},"SK":{"S":"O#2025-11-29#100043"}},"UpdateExpression":"SET #s = :s REMOVE GSI2PK, GSI2SK","ExpressionAttributeNames":{"#s":"status"},"ExpressionAttributeValues":{":s":{"S":"shipped"}}})"},
+      // a delivered order reopened: it enters GSI2
+      {"UpdateItem",
+       R"({"TableName":"Orders","Key":{"PK":{"S":"C#c001"},"SK":{"S":"O#2024-11-08#100010"}},"UpdateExpression":"SET GSI2PK = :o, GSI2SK = :t","ExpressionAttributeValues":{":o":{"S":"OPEN"},":t":{"S":"2024-11-08T02:48:26Z"}}})"},
+      // the only item with "note" loses it: the column goes
+      {"UpdateItem",
+       R"({"TableName":"Orders","Key":{"PK":{"S":"C#c001"},"SK":{"S":"NOTE#1"}},"UpdateExpression":"REMOVE note SET tag = :e","ExpressionAttributeValues":{":e":{"S":""}}})"},
+      // an item deleted (a ghost in the table and in GSI1)
+      {"DeleteItem",
+       R"({"TableName":"Orders","Key":{"PK":{"S":"C#c001"},"SK":{"S":"O#2024-11-17#100011"}}})"},
+      // an item put over itself, unchanged
+      {"PutItem",
+       R"({"TableName":"Orders","Item":{"PK":{"S":"C#zzz"},"SK":{"S":"PROFILE"},"name":{"S":"Zed"}}})"},
+      // several at once
+      {"BatchWriteItem",
+       R"({"RequestItems":{"Orders":[{"PutRequest":{"Item":{"PK":{"S":"C#zzz"},"SK":{"S":"O#2026-01-01#1"},"GSI1PK":{"S":"O#1"},"GSI2PK":{"S":"OPEN"},"GSI2SK":{"S":"2026-01-01"},"status":{"S":"placed"}}}},{"DeleteRequest":{"Key":{"PK":{"S":"C#zzz"},"SK":{"S":"PROFILE"}}}},{"DeleteRequest":{"Key":{"PK":{"S":"C#c001"},"SK":{"S":"NOTE#1"}}}}]}})"},
+  };
+  for (const auto& [op, body] : writes) {
+    const Result r = engine.Execute(op, body);
+    ASSERT_TRUE(r.status.ok()) << op << " " << r.body;
+    TablesView full_previous = WithoutFingerprints(view);
+    const TablesView full = BuildTablesView(engine, &r.effects, &full_previous);
+    TablesView refreshed = BuildTablesView(engine, &r.effects, &view);
+    EXPECT_EQ(ViewText(refreshed), ViewText(full)) << op << " " << body;
+    view = std::move(refreshed);
+  }
+  // The columns follow the data: "note" went with its last item; "tag" (an empty string) is held.
+  const CollectionView& table = view.collections.front();
+  EXPECT_EQ(std::count(table.columns.begin(), table.columns.end(), "note"), 0);
+  // And without marks or ghosts the refreshed view is the view a fresh load would build.
+  const Result read = engine.Execute(
+      "GetItem", R"({"TableName":"Orders","Key":{"PK":{"S":"C#c001"},"SK":{"S":"PROFILE"}}})");
+  ASSERT_TRUE(read.status.ok());
+  Effects none;
+  RemarkTablesView(&view, none);
+  RemarkTablesView(&view, none);
+  EXPECT_EQ(ViewText(view), ViewText(BuildTablesView(engine, nullptr, nullptr)));
+}
+
+}  // namespace
+}  // namespace monotable::ui
