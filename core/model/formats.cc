@@ -327,18 +327,21 @@ class WorkbenchReader {
       }
       table.create_table_json = ct.dump();
       // Keep monotable's own CreateTable (LSIs, streams, ...) when Workbench's view of the keys
-      // and global indexes still agrees with it.
+      // and global indexes (names and key schemas) still agrees with it.
       if (const ModelTable* old = m.FindTable(table.name)) {
         Json old_ct = Json::parse(old->create_table_json, nullptr, false);
-        auto names = [](const Json& list) {
+        auto keyed = [](const Json& list) {
           std::set<std::string> out;
           if (list.is_array()) {
-            for (const Json& g : list) out.insert(StringOr(g, "IndexName", ""));
+            for (const Json& g : list) {
+              out.insert(StringOr(g, "IndexName", "") + '\n' +
+                         MemberOr(g, "KeySchema", Json()).dump());
+            }
           }
           return out;
         };
         if (old_ct.is_object() && MemberOr(old_ct, "KeySchema", Json()) == key_schema &&
-            names(MemberOr(old_ct, "GlobalSecondaryIndexes", Json())) == names(gsis)) {
+            keyed(MemberOr(old_ct, "GlobalSecondaryIndexes", Json())) == keyed(gsis)) {
           table.create_table_json = old->create_table_json;
         }
       }
