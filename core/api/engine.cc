@@ -280,9 +280,9 @@ void Engine::ForEachItem(
 void Engine::ForEachItem(
     std::string_view table_name, std::string_view index_name, size_t limit,
     const std::function<void(const Item& item, size_t size_bytes)>& visit) const {
-  ForEachItem(
-      table_name, index_name, limit, [](uint64_t, size_t) { return false; },
-      [&](const Item& item, size_t size_bytes, uint64_t) { visit(item, size_bytes); });
+  // No `known`: nothing is skipped, so no fingerprint is computed.
+  ForEachItem(table_name, index_name, limit, nullptr,
+              [&](const Item& item, size_t size_bytes, uint64_t) { visit(item, size_bytes); });
 }
 
 void Engine::ForEachItem(std::string_view table_name, std::string_view index_name, size_t limit,
@@ -306,8 +306,8 @@ void Engine::ForEachItem(std::string_view table_name, std::string_view index_nam
     for (const auto& [sort, entry] : *c.rows) {
       if (visited++ == limit) return;
       // The stored bytes decide everything a visit sees (the projection is fixed per index).
-      const uint64_t fingerprint = Fingerprint(entry.item.bytes());
-      if (known(fingerprint, entry.size)) continue;
+      const uint64_t fingerprint = known ? Fingerprint(entry.item.bytes()) : 0;
+      if (known && known(fingerprint, entry.size)) continue;
       const Item item = entry.item.Decode();
       if (project) {
         visit(table->ProjectEntry(index, item), entry.size, fingerprint);

@@ -114,6 +114,7 @@ class Engine {
   // stored (an unchanged item keeps its fingerprint; a changed one gets another, barring a hash
   // collision). If `known` returns true the item is skipped (not decoded); otherwise `visit` gets
   // it with its fingerprint. A view refreshed after a write then rebuilds only what changed.
+  // An empty `known` skips nothing and computes no fingerprint (`visit` gets 0).
   void ForEachItem(std::string_view table, std::string_view index, size_t limit,
                    const std::function<bool(uint64_t fingerprint, size_t size_bytes)>& known,
                    const std::function<void(const Item& item, size_t size_bytes,

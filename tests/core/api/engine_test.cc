@@ -128,6 +128,13 @@ TEST(Engine, ForEachItemFingerprintsFollowChanges) {
       });
   EXPECT_EQ(visited, 1);
   EXPECT_EQ(fingerprints("GSI2").size(), 3u);
+  // Without `known` every item is visited and none is hashed.
+  int plain = 0;
+  engine.ForEachItem("Orders", "", SIZE_MAX, nullptr, [&](const Item&, size_t, uint64_t f) {
+    ++plain;
+    EXPECT_EQ(f, 0u);
+  });
+  EXPECT_EQ(plain, 4);
 }
 
 TEST(Engine, EffectsExplainSparseIndexExit) {
