@@ -132,7 +132,6 @@ int Priority(Mark m) {
 
 void Reflow(CollectionView* c) {
   bool band = true;
-  c->row_of.clear();
   c->partition_count = 0;
   c->marked_rows = 0;
   c->marks_present = 0;
@@ -146,9 +145,6 @@ void Reflow(CollectionView* c) {
       ++c->partition_count;
     }
     row.band = band;
-    if (row.mark != Mark::kDeleted && row.mark != Mark::kIndexRemoved) {
-      c->row_of.emplace(row.key_id, static_cast<int>(i));
-    }
     if (row.mark != Mark::kNone) {
       c->marked.push_back(static_cast<int>(i));
       ++c->marked_rows;
@@ -156,6 +152,9 @@ void Reflow(CollectionView* c) {
       if (c->first_marked_row < 0) c->first_marked_row = static_cast<int>(i);
     }
   }
+  c->row_of.Build(c->rows, [](const RowView& row) {
+    return row.mark != Mark::kDeleted && row.mark != Mark::kIndexRemoved;
+  });
 }
 
 CollectionView* FindCollection(TablesView* view, const std::string& table,
@@ -249,10 +248,11 @@ bool IsGhost(const RowView& row) {
 // instead of rebuilt, so a write to one item of a large table costs a pass over fingerprints plus
 // the rows it changed.
 // Columns then keep their previous order (new attributes after them), and a previous column no
-// row holds any more is dropped; a moved row keeps its key id, which the ghosts look up.
+// row holds any more is dropped. `moved_to` gets, for each previous row, the new row it was moved
+// to, or -1 (the ghosts' neighbour search: a moved row's key id leaves the previous view).
 void FillCollection(const Engine& engine, const TableInfo& table, const KeySchemaInfo& view_keys,
                     const std::string& index, std::vector<std::string>* prefixes,
-                    CollectionView* previous, CollectionView* c) {
+                    CollectionView* previous, CollectionView* c, std::vector<int>* moved_to) {
   // Columns: view keys, base keys, then others by first use.
   std::vector<std::string> columns;
   std::unordered_map<std::string, size_t> column_of;
@@ -296,6 +296,7 @@ void FillCollection(const Engine& engine, const TableInfo& table, const KeySchem
   // few rows on past rows of items the request changed or deleted (those stay, for the ghosts).
   constexpr size_t kLookahead = 64;
   size_t next = 0;
+  moved_to->assign(previous ? previous->rows.size() : 0, -1);
   auto known = [&](uint64_t fingerprint, size_t size) {
     if (!previous) return false;
     std::vector<RowView>& old_rows = previous->rows;
@@ -305,7 +306,8 @@ void FillCollection(const Engine& engine, const TableInfo& table, const KeySchem
       ++seen;
       if (old.fingerprint != fingerprint || old.size_bytes != size) continue;
       RowView row = std::move(old);
-      old.key_id = row.key_id;  // for the ghosts' neighbour search
+      old.key_id.clear();  // the previous view's RowIndex no longer finds it; moved_to does
+      (*moved_to)[look] = static_cast<int>(c->rows.size());
       row.mark = Mark::kNone;
       row.reason.clear();
       row.ghost_fresh = false;
@@ -390,6 +392,86 @@ std::vector<std::string> Relayout(std::vector<std::string> cells,
   return out;
 }
 
+// Ghosts: rows of deleted items and removed index entries, taken from the previous view and put
+// back where they were (after the previous row that is still shown), marked as leaving. All of a
+// collection's ghosts go in in one pass, in their previous order, and the collection is
+// reflowed once (a BatchWriteItem of 25 deletes at a million items reflowed 25 times).
+void AddGhosts(const Effects& effects, TablesView* previous,
+               const std::vector<CollectionView*>& old_of,
+               const std::vector<std::vector<int>>& moved_to, TablesView* view) {
+  struct Ghost {
+    size_t insert_at;  // before this row of the new collection (its size: at the end)
+    int old_row;
+    RowView row;
+  };
+  std::vector<std::vector<Ghost>> ghosts(view->collections.size());
+  for (const TouchedItem& t : effects.items) {
+    Mark mark = MarkFor(t.action);
+    if (mark != Mark::kDeleted && mark != Mark::kIndexRemoved) continue;
+    size_t n = 0;
+    while (n < view->collections.size() &&
+           (view->collections[n].table != t.table || view->collections[n].index != t.index)) {
+      ++n;
+    }
+    if (n == view->collections.size()) continue;
+    CollectionView* c = &view->collections[n];
+    const CollectionView* old = nullptr;
+    for (const CollectionView& o : previous->collections) {
+      if (o.table == t.table && o.index == t.index) old = &o;
+    }
+    // The base table's key schema names the touched key's attributes.
+    const CollectionView* base = FindCollection(view, t.table, "");
+    if (!old || !base) continue;
+    KeySchemaInfo keys;
+    keys.hash_key = base->hash_key;
+    keys.range_key = base->range_key;
+    std::string id = KeyId(t.key, keys);
+    const int at = old->row_of.Find(id, old->rows);
+    if (at < 0 || c->row_of.Find(id, c->rows) >= 0) continue;
+    bool seen = false;
+    for (const Ghost& g : ghosts[n]) seen = seen || g.old_row == at;
+    if (seen) continue;  // the same entry named twice
+    // After the nearest previous row still shown: moved over, or rebuilt (then found by key).
+    const std::vector<int>* moved = old_of[n] == old ? &moved_to[n] : nullptr;
+    size_t insert_at = 0;
+    for (int p = at - 1; p >= 0; --p) {
+      const size_t up = static_cast<size_t>(p);
+      int found = moved && up < moved->size() ? (*moved)[up] : -1;
+      if (found < 0 && !old->rows[up].key_id.empty()) {
+        found = c->row_of.Find(old->rows[up].key_id, c->rows);
+      }
+      if (found >= 0) {
+        insert_at = static_cast<size_t>(found) + 1;
+        break;
+      }
+    }
+    RowView ghost = old->rows[static_cast<size_t>(at)];
+    ghost.cells = Relayout(std::move(ghost.cells), old->columns, c->columns);
+    ghost.empty_cells.clear();  // a ghost is never moved to a later view
+    ghost.mark = mark;
+    ghost.reason = t.reason;
+    ghost.ghost_fresh = true;
+    ghosts[n].push_back({insert_at, at, std::move(ghost)});
+  }
+  for (size_t n = 0; n < ghosts.size(); ++n) {
+    std::vector<Ghost>& add = ghosts[n];
+    if (add.empty()) continue;
+    std::sort(add.begin(), add.end(), [](const Ghost& a, const Ghost& b) {
+      return a.insert_at != b.insert_at ? a.insert_at < b.insert_at : a.old_row < b.old_row;
+    });
+    CollectionView& c = view->collections[n];
+    std::vector<RowView> rows;
+    rows.reserve(c.rows.size() + add.size());
+    size_t g = 0;
+    for (size_t i = 0; i <= c.rows.size(); ++i) {
+      while (g < add.size() && add[g].insert_at == i) rows.push_back(std::move(add[g++].row));
+      if (i < c.rows.size()) rows.push_back(std::move(c.rows[i]));
+    }
+    c.rows = std::move(rows);
+    Reflow(&c);
+  }
+}
+
 }  // namespace
 
 TablesView BuildTablesView(const Engine& engine, const Effects* effects, TablesView* previous) {
@@ -414,6 +496,9 @@ TablesView BuildTablesView(const Engine& engine, const Effects* effects, TablesV
     }
     return same;
   };
+  // Per new collection: the previous one its rows came from (or null), and where they went.
+  std::vector<CollectionView*> old_of;
+  std::vector<std::vector<int>> moved_to;
   for (const TableInfo& table : engine.Tables()) {
     CollectionView base;
     base.table = table.name;
@@ -433,55 +518,22 @@ TablesView BuildTablesView(const Engine& engine, const Effects* effects, TablesV
       old_indexes.push_back(reusable(table, c));
       indexes.push_back(std::move(c));
     }
-    FillCollection(engine, table, table.keys, "", &view.entity_prefixes, old_base, &base);
+    moved_to.emplace_back();
+    old_of.push_back(old_base);
+    FillCollection(engine, table, table.keys, "", &view.entity_prefixes, old_base, &base,
+                   &moved_to.back());
     view.collections.push_back(std::move(base));
     for (size_t i = 0; i < indexes.size(); ++i) {
+      moved_to.emplace_back();
+      old_of.push_back(old_indexes[i]);
       FillCollection(engine, table, table.indexes[i].keys, table.indexes[i].name,
-                     &view.entity_prefixes, old_indexes[i], &indexes[i]);
+                     &view.entity_prefixes, old_indexes[i], &indexes[i], &moved_to.back());
       view.collections.push_back(std::move(indexes[i]));
     }
   }
   for (CollectionView& c : view.collections) Reflow(&c);
   if (effects) {
-    // Ghosts: rows of deleted items and removed index entries, taken from the previous view and
-    // put back where they were (after the row that preceded them), marked as leaving.
-    if (previous) {
-      for (const TouchedItem& t : effects->items) {
-        Mark mark = MarkFor(t.action);
-        if (mark != Mark::kDeleted && mark != Mark::kIndexRemoved) continue;
-        CollectionView* c = FindCollection(&view, t.table, t.index);
-        const CollectionView* old = nullptr;
-        for (const CollectionView& o : previous->collections) {
-          if (o.table == t.table && o.index == t.index) old = &o;
-        }
-        if (!c || !old) continue;
-        // The base table's key schema names the touched key's attributes.
-        const CollectionView* base = FindCollection(&view, t.table, "");
-        if (!base) continue;
-        KeySchemaInfo keys;
-        keys.hash_key = base->hash_key;
-        keys.range_key = base->range_key;
-        std::string id = KeyId(t.key, keys);
-        auto it = old->row_of.find(id);
-        if (it == old->row_of.end() || c->row_of.count(id)) continue;
-        RowView ghost = old->rows[static_cast<size_t>(it->second)];
-        ghost.cells = Relayout(std::move(ghost.cells), old->columns, c->columns);
-        ghost.empty_cells.clear();  // a ghost is never moved to a later view
-        ghost.mark = mark;
-        ghost.reason = t.reason;
-        ghost.ghost_fresh = true;
-        size_t insert_at = 0;
-        for (int p = it->second - 1; p >= 0; --p) {
-          auto found = c->row_of.find(old->rows[static_cast<size_t>(p)].key_id);
-          if (found != c->row_of.end()) {
-            insert_at = static_cast<size_t>(found->second) + 1;
-            break;
-          }
-        }
-        c->rows.insert(c->rows.begin() + static_cast<std::ptrdiff_t>(insert_at), std::move(ghost));
-        Reflow(c);
-      }
-    }
+    if (previous) AddGhosts(*effects, previous, old_of, moved_to, &view);
     RemarkTablesView(&view, *effects);
   }
   return view;
@@ -531,10 +583,10 @@ void RemarkTablesView(TablesView* view, const Effects& effects) {
     KeySchemaInfo keys;
     keys.hash_key = base->hash_key;
     keys.range_key = base->range_key;
-    auto it = c->row_of.find(KeyId(t.key, keys));
-    if (it == c->row_of.end()) continue;
-    RowView& row = c->rows[static_cast<size_t>(it->second)];
-    if (row.mark == Mark::kNone) c->marked.push_back(it->second);
+    const int at = c->row_of.Find(KeyId(t.key, keys), c->rows);
+    if (at < 0) continue;
+    RowView& row = c->rows[static_cast<size_t>(at)];
+    if (row.mark == Mark::kNone) c->marked.push_back(at);
     if (Priority(mark) >= Priority(row.mark)) {
       row.mark = mark;
       row.reason = t.reason;

@@ -1,6 +1,8 @@
 // Views: small helpers over the view structs (mark names, entity prefixes).
 #include "ui/views.h"
 
+#include <functional>
+
 namespace monotable::ui {
 
 const char* MarkName(Mark mark) {
@@ -66,6 +68,46 @@ int EntityOf(const std::string& key_text, std::vector<std::string>* prefixes) {
   }
   prefixes->push_back(prefix);
   return static_cast<int>(prefixes->size() - 1);
+}
+
+namespace {
+
+// 64 bits also where size_t has 32 (WebAssembly): the upper half is the slot's tag.
+uint64_t HashKey(std::string_view key_id) {
+  uint64_t h = static_cast<uint64_t>(std::hash<std::string_view>()(key_id));
+  h *= 0x9E3779B97F4A7C15ull;
+  return h ^ (h >> 29);
+}
+
+}  // namespace
+
+void RowIndex::Reset(size_t rows) {
+  size_t capacity = 16;
+  while (capacity < rows * 2) capacity *= 2;  // at most half full: short probe runs
+  slots_.assign(capacity, 0);
+  size_ = 0;
+}
+
+void RowIndex::Insert(std::string_view key_id, uint32_t row) {
+  const uint64_t hash = HashKey(key_id);
+  const size_t mask = slots_.size() - 1;
+  size_t i = static_cast<size_t>(hash) & mask;
+  while (slots_[i] != 0) i = (i + 1) & mask;
+  slots_[i] = (hash >> 32 << 32) | (static_cast<uint64_t>(row) + 1);
+  ++size_;
+}
+
+int RowIndex::Find(std::string_view key_id, const std::vector<RowView>& rows) const {
+  if (slots_.empty()) return -1;
+  const uint64_t hash = HashKey(key_id);
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = static_cast<size_t>(hash) & mask; slots_[i] != 0; i = (i + 1) & mask) {
+    const uint64_t slot = slots_[i];
+    if ((slot >> 32) != (hash >> 32)) continue;
+    const size_t row = static_cast<size_t>(slot & 0xffffffffu) - 1;
+    if (row < rows.size() && rows[row].key_id == key_id) return static_cast<int>(row);
+  }
+  return -1;
 }
 
 }  // namespace monotable::ui

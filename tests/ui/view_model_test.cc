@@ -111,5 +111,56 @@ TEST(ViewModel, RefreshAfterWritesShowsWhatAFullBuildShows) {
   EXPECT_EQ(ViewText(view), ViewText(BuildTablesView(engine, nullptr, nullptr)));
 }
 
+// Items deleted together leave as ghosts in the places and the order they had: a BatchWriteItem
+// that deletes two neighbouring orders shows both, one after the
+// other, where they were, whichever way round the request lists them.
+TEST(ViewModel, GhostsOfADeleteTogetherKeepTheirPlacesAndOrder) {
+  Engine engine;
+  Model model;
+  ASSERT_TRUE(ParseModel(BuiltinModel("orders"), &model).ok());
+  ASSERT_TRUE(LoadModel(model, &engine).ok());
+  TablesView view = BuildTablesView(engine, nullptr, nullptr);
+  const CollectionView& before = view.collections.front();
+  ASSERT_EQ(before.index, "");
+  // Two neighbouring rows of one partition, neither its first.
+  size_t k = 0;
+  for (size_t i = 1; i + 1 < before.rows.size(); ++i) {
+    const RowView& a = before.rows[i];
+    const RowView& b = before.rows[i + 1];
+    if (!a.partition_start && !b.partition_start && a.cells[1].rfind("O#", 0) == 0 &&
+        b.cells[1].rfind("O#", 0) == 0) {
+      k = i;
+      break;
+    }
+  }
+  ASSERT_GT(k, 0u);
+  const std::vector<std::string> first = before.rows[k].cells, second = before.rows[k + 1].cells;
+  const std::string first_id = before.rows[k].key_id, second_id = before.rows[k + 1].key_id;
+  const size_t rows = before.rows.size();
+  auto key = [](const std::vector<std::string>& cells) {
+    return R"({"DeleteRequest":{"Key":{"PK":{"S":")" + cells[0] + R"("},"SK":{"S":")" + cells[1] +
+           R"("}}}})";
+  };
+  const uint64_t items = before.item_count;
+  for (bool later_first : {false, true}) {
+    Engine e = engine;
+    TablesView v = BuildTablesView(e, nullptr, nullptr);
+    const std::string batch =
+        later_first ? key(second) + "," + key(first) : key(first) + "," + key(second);
+    const Result r = e.Execute("BatchWriteItem", R"({"RequestItems":{"Orders":[)" + batch + "]}}");
+    ASSERT_TRUE(r.status.ok()) << r.body;
+    TablesView refreshed = BuildTablesView(e, &r.effects, &v);
+    const CollectionView& after = refreshed.collections.front();
+    ASSERT_EQ(after.rows.size(), rows) << batch;  // two rows gone, two ghosts shown
+    EXPECT_EQ(after.rows[k].key_id, first_id) << batch;
+    EXPECT_EQ(after.rows[k].mark, Mark::kDeleted) << batch;
+    EXPECT_EQ(after.rows[k + 1].key_id, second_id) << batch;
+    EXPECT_EQ(after.rows[k + 1].mark, Mark::kDeleted) << batch;
+    EXPECT_EQ(after.marked_rows, 2) << batch;
+    EXPECT_EQ(after.first_marked_row, static_cast<int>(k)) << batch;
+    EXPECT_EQ(after.item_count, items - 2) << batch;
+  }
+}
+
 }  // namespace
 }  // namespace monotable::ui
