@@ -244,8 +244,8 @@ bool IsGhost(const RowView& row) {
 // and bytes are the engine's own (Tables()).
 //
 // With `previous` (the same collection before a write, same keys and projection), a row whose
-// item the write left unchanged (same fingerprint and size, in the same order) is moved over
-// instead of rebuilt, so a write to one item of a large table costs a pass over fingerprints plus
+// item the write left unchanged (the same stored item, in the same order) is moved over instead
+// of rebuilt, so a write to one item of a large table costs a pass over the index's entries plus
 // the rows it changed.
 // Columns then keep their previous order (new attributes after them), and a previous column no
 // row holds any more is dropped. `moved_to` gets, for each previous row, the new row it was moved
@@ -297,14 +297,14 @@ void FillCollection(const Engine& engine, const TableInfo& table, const KeySchem
   constexpr size_t kLookahead = 64;
   size_t next = 0;
   moved_to->assign(previous ? previous->rows.size() : 0, -1);
-  auto known = [&](uint64_t fingerprint, size_t size) {
+  auto known = [&](const void* id, size_t size) {
     if (!previous) return false;
     std::vector<RowView>& old_rows = previous->rows;
     for (size_t look = next, seen = 0; look < old_rows.size() && seen < kLookahead; ++look) {
       RowView& old = old_rows[look];
       if (IsGhost(old)) continue;
       ++seen;
-      if (old.fingerprint != fingerprint || old.size_bytes != size) continue;
+      if (old.stored.id() != id || old.size_bytes != size) continue;
       RowView row = std::move(old);
       old.key_id.clear();  // the previous view's RowIndex no longer finds it; moved_to does
       (*moved_to)[look] = static_cast<int>(c->rows.size());
@@ -317,7 +317,7 @@ void FillCollection(const Engine& engine, const TableInfo& table, const KeySchem
     }
     return false;
   };
-  auto visit = [&](const Item& item, size_t size, uint64_t fingerprint) {
+  auto visit = [&](const Item& item, size_t size, StoredItem stored) {
     RowView row;
     row.cells.resize(columns.size());
     for (const auto& [name, value] : item) {
@@ -333,7 +333,7 @@ void FillCollection(const Engine& engine, const TableInfo& table, const KeySchem
     row.key_id = KeyId(item, table.keys);
     row.size_bytes = static_cast<uint32_t>(size);
     row.entity = EntityOf(row.cells[entity_column], prefixes);
-    row.fingerprint = fingerprint;
+    row.stored = std::move(stored);
     c->rows.push_back(std::move(row));
   };
   engine.ForEachItem(table.name, index, kMaxRows, known, visit);

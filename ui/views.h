@@ -2,7 +2,8 @@
 //
 // A view is plain data, rebuilt by the app (ui/view_model.cc) when Engine::version() moves or a
 // request runs; panels only read it. Intents are what a panel asks the app to do; the app applies
-// them after the frame (never during drawing). Nothing here knows ImGui or calls the engine.
+// them after the frame (never during drawing). Nothing here knows ImGui or calls the engine (a row
+// holds the engine's StoredItem handle, a reference, not a call).
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "monotable/effects.h"
+#include "monotable/engine.h"
 
 namespace monotable::ui {
 
@@ -47,7 +49,7 @@ struct RowView {
   Mark mark = Mark::kNone;
   bool ghost_fresh = false;  // a ghost inserted for the request being shown
   std::string reason;        // why, from the effects ("GSI2PK removed: item left the sparse index")
-  uint64_t fingerprint = 0;  // the engine's fingerprint of the item shown (reuse)
+  StoredItem stored;         // the stored item shown: an unchanged item's row is moved, not rebuilt
   std::vector<uint32_t> empty_cells;  // columns whose value is there but shows "" (empty S or B)
 };
 

@@ -271,6 +271,67 @@ std::vector<TableInfo> Engine::Tables() const {
   return out;
 }
 
+StoredItem::StoredItem(const StoredItem& other) : id_(other.id_) {
+  storage::EncodedItem::AddReference(id_);
+}
+
+StoredItem& StoredItem::operator=(const StoredItem& other) {
+  if (this != &other) {
+    storage::EncodedItem::AddReference(other.id_);
+    storage::EncodedItem::DropReference(id_);
+    id_ = other.id_;
+  }
+  return *this;
+}
+
+StoredItem& StoredItem::operator=(StoredItem&& other) noexcept {
+  if (this != &other) {
+    storage::EncodedItem::DropReference(id_);
+    id_ = other.id_;
+    other.id_ = nullptr;
+  }
+  return *this;
+}
+
+StoredItem::~StoredItem() { storage::EncodedItem::DropReference(id_); }
+
+void Engine::ForEachItem(std::string_view table_name, std::string_view index_name, size_t limit,
+                         const std::function<bool(const void* id, size_t size_bytes)>& known,
+                         const std::function<void(const Item& item, size_t size_bytes,
+                                                  StoredItem stored)>& visit) const {
+  const storage::Table* table = impl_->FindTable(table_name);
+  if (!table) return;
+  size_t index = SIZE_MAX;
+  if (!index_name.empty()) {
+    for (size_t i = 0; i < table->schema().indexes.size(); ++i) {
+      if (table->schema().indexes[i].name == index_name) index = i;
+    }
+    if (index == SIZE_MAX) return;
+  }
+  const storage::Store& store = index == SIZE_MAX ? table->base() : table->index_store(index);
+  const bool project = index != SIZE_MAX &&
+                       table->schema().indexes[index].projection != storage::ProjectionType::kAll;
+  size_t visited = 0;
+  for (auto c = store.First(); c.id; c = store.Next(c)) {
+    for (const auto& [sort, entry] : *c.rows) {
+      if (visited++ == limit) return;
+      // The entry's handle, not its bytes: a known item is skipped without being read. (What a
+      // visit sees follows from the stored item alone: the projection is fixed per index.)
+      const void* id = entry.item.identity();
+      if (known && known(id, entry.size)) continue;
+      StoredItem stored;
+      storage::EncodedItem::AddReference(id);
+      stored.id_ = id;
+      const Item item = entry.item.Decode();
+      if (project) {
+        visit(table->ProjectEntry(index, item), entry.size, std::move(stored));
+      } else {
+        visit(item, entry.size, std::move(stored));
+      }
+    }
+  }
+}
+
 void Engine::ForEachItem(
     std::string_view table_name, std::string_view index_name,
     const std::function<void(const Item& item, size_t size_bytes)>& visit) const {

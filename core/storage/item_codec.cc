@@ -180,6 +180,20 @@ std::string_view EncodedItem::bytes() const {
   return std::string_view(reinterpret_cast<const char*>(block_ + 1), block_->size);
 }
 
+void EncodedItem::AddReference(const void* identity) {
+  if (!identity) return;
+  EncodedItem held;
+  held.block_ = static_cast<Block*>(const_cast<void*>(identity));
+  held.Ref();
+  held.block_ = nullptr;  // the reference stays with the caller
+}
+
+void EncodedItem::DropReference(const void* identity) {
+  EncodedItem held;
+  held.block_ = static_cast<Block*>(const_cast<void*>(identity));
+  held.Unref();
+}
+
 void EncodedItem::Unref() {
   if (block_ && block_->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
     block_->~Block();

@@ -91,6 +91,14 @@ class EncodedItem {
   std::string_view bytes() const;
   ItemReader reader() const { return ItemReader(bytes()); }
 
+  // The encoding's identity: equal for handles that share one encoding. While some handle (or a
+  // reference taken with AddReference) holds it, the address is not reused.
+  const void* identity() const { return block_; }
+  // Takes / drops a reference on the encoding named by `identity` (from identity() of a handle
+  // alive at the time): a holder that is not an EncodedItem (monotable::StoredItem).
+  static void AddReference(const void* identity);
+  static void DropReference(const void* identity);
+
   // The item, decoded. REQUIRES: not null.
   Item Decode() const;
   // Decodes only the top-level attributes named in `names` (absent ones are skipped) into *out.

@@ -49,10 +49,10 @@ std::string ViewText(const TablesView& view) {
   return out;
 }
 
-// A copy of `view` whose rows carry no fingerprint: building from it rebuilds every row.
-TablesView WithoutFingerprints(TablesView view) {
+// A copy of `view` whose rows hold no stored item: building from it rebuilds every row.
+TablesView WithoutStoredItems(TablesView view) {
   for (CollectionView& c : view.collections) {
-    for (RowView& row : c.rows) row.fingerprint = 0;
+    for (RowView& row : c.rows) row.stored = StoredItem();
   }
   return view;
 }
@@ -92,7 +92,7 @@ TEST(ViewModel, RefreshAfterWritesShowsWhatAFullBuildShows) {
   for (const auto& [op, body] : writes) {
     const Result r = engine.Execute(op, body);
     ASSERT_TRUE(r.status.ok()) << op << " " << r.body;
-    TablesView full_previous = WithoutFingerprints(view);
+    TablesView full_previous = WithoutStoredItems(view);
     const TablesView full = BuildTablesView(engine, &r.effects, &full_previous);
     TablesView refreshed = BuildTablesView(engine, &r.effects, &view);
     EXPECT_EQ(ViewText(refreshed), ViewText(full)) << op << " " << body;

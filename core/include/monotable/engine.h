@@ -73,6 +73,27 @@ struct TableInfo {
   size_t size_bytes = 0;
 };
 
+// An item as the engine stores it, held by a front end that keeps what it built from it (the
+// playground's table view). While a StoredItem exists, the stored item it names stays allocated,
+// so its id() is that stored item's alone: an item that a write changed is stored anew and has
+// another id, an item a write left alone keeps its id. Moving is free; copying and destroying take
+// and drop a reference (no allocation).
+class StoredItem {
+ public:
+  StoredItem() = default;
+  StoredItem(const StoredItem& other);
+  StoredItem(StoredItem&& other) noexcept : id_(other.id_) { other.id_ = nullptr; }
+  StoredItem& operator=(const StoredItem& other);
+  StoredItem& operator=(StoredItem&& other) noexcept;
+  ~StoredItem();
+  // Null for a default-constructed StoredItem; compared with the ids ForEachItem offers.
+  const void* id() const { return id_; }
+
+ private:
+  friend class Engine;
+  const void* id_ = nullptr;
+};
+
 class Engine {
  public:
   explicit Engine(EngineOptions options = {});
@@ -119,6 +140,16 @@ class Engine {
                    const std::function<bool(uint64_t fingerprint, size_t size_bytes)>& known,
                    const std::function<void(const Item& item, size_t size_bytes,
                                             uint64_t fingerprint)>& visit) const;
+  // The same by identity, without reading the items a front end already holds: before decoding
+  // an item, asks `known(id, size_bytes)` with the id of the item as stored (StoredItem::id());
+  // if `known` returns true the item is skipped, otherwise `visit` gets it and a StoredItem that
+  // holds it. An id equals the id of a StoredItem the caller holds exactly when it is that same
+  // stored item, unchanged since. A refresh then touches only the items' places in the index,
+  // not the items (a write at a million items no longer reads a million items to hash them).
+  void ForEachItem(std::string_view table, std::string_view index, size_t limit,
+                   const std::function<bool(const void* id, size_t size_bytes)>& known,
+                   const std::function<void(const Item& item, size_t size_bytes,
+                                            StoredItem stored)>& visit) const;
 
   // Increases on every change of data or schema; front ends rebuild views when it moves.
   uint64_t version() const;

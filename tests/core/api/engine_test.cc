@@ -137,6 +137,59 @@ TEST(Engine, ForEachItemFingerprintsFollowChanges) {
   EXPECT_EQ(plain, 4);
 }
 
+// The same by identity: the view holds a StoredItem per row; an unchanged item keeps its id (and
+// is skipped without being read), a changed one is stored anew, and a held item outlives its
+// deletion from the engine without its id being taken by another item.
+TEST(Engine, ForEachItemStoredItemsFollowChanges) {
+  Engine engine;
+  CreateOrders(engine);
+  for (int i = 1; i <= 4; ++i) MustRun(engine, "PutItem", Put(i, i, true));
+  auto held = [&](const char* index) {
+    std::vector<StoredItem> out;
+    engine.ForEachItem(
+        "Orders", index, SIZE_MAX, [](const void*, size_t) { return false; },
+        [&](const Item&, size_t, StoredItem stored) { out.push_back(std::move(stored)); });
+    return out;
+  };
+  auto ids = [](const std::vector<StoredItem>& items) {
+    std::vector<const void*> out;
+    for (const StoredItem& s : items) out.push_back(s.id());
+    return out;
+  };
+  const std::vector<StoredItem> before = held("");
+  const std::vector<const void*> before_ids = ids(before);
+  std::set<const void*> known(before_ids.begin(), before_ids.end());
+  ASSERT_EQ(before.size(), 4u);
+  EXPECT_EQ(known.size(), 4u);
+  EXPECT_EQ(ids(held("")), before_ids);
+  EXPECT_EQ(ids(held("GSI2")).size(), 4u);
+  MustRun(engine, "PutItem", Put(2, 2, false));  // order 2 closes: changed
+  int visited = 0;
+  engine.ForEachItem(
+      "Orders", "", SIZE_MAX, [&](const void* id, size_t) { return known.count(id) > 0; },
+      [&](const Item& item, size_t, StoredItem stored) {
+        ++visited;
+        EXPECT_EQ(item.count("GSI2PK"), 0u);  // the changed order, closed now
+        EXPECT_EQ(known.count(stored.id()), 0u);
+      });
+  EXPECT_EQ(visited, 1);
+  // Held copies share the item; after every item is deleted the held ones are still distinct and
+  // new items stored meanwhile never take their ids.
+  std::vector<StoredItem> copies = before;
+  for (int i = 1; i <= 4; ++i) {
+    MustRun(engine, "DeleteItem",
+            R"({"TableName":"Orders","Key":{"PK":{"S":"C#)" + std::to_string(i) +
+                R"("},"SK":{"S":"O#)" + std::to_string(i) + R"("}}})");
+  }
+  EXPECT_TRUE(held("").empty());
+  for (int i = 1; i <= 4; ++i) MustRun(engine, "PutItem", Put(i, i, true));
+  for (const StoredItem& s : held("")) EXPECT_EQ(known.count(s.id()), 0u);
+  EXPECT_EQ(ids(copies), before_ids);
+  StoredItem moved = std::move(copies.front());
+  EXPECT_EQ(copies.front().id(), nullptr);
+  EXPECT_EQ(moved.id(), before_ids.front());
+}
+
 TEST(Engine, EffectsExplainSparseIndexExit) {
   Engine engine;
   CreateOrders(engine);
