@@ -202,6 +202,10 @@ void AddConsumedCapacity(Context& ctx, CapacityDetail detail, bool as_array,
 // limits. Errors: "The provided key element does not match the schema", and the empty-value and
 // key-size messages.
 Status ValidateKey(const storage::TableSchema& schema, const Item& key);
+// The same, handing over the key's values when it is valid: *hash, and *range (null for a
+// hash-only table), pointing into `key` (Table::Find takes them).
+Status ValidateKey(const storage::TableSchema& schema, const Item& key, const Value** hash,
+                   const Value** range);
 // DynamoDB's checks for a full item written to a table (PutItem, and an UpdateItem's result):
 // key attributes present with the right types, non-empty, within size limits; index key
 // attributes, when present, with the right types and non-empty.

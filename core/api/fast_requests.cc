@@ -2,6 +2,8 @@
 #include "api/fast_requests.h"
 
 #include <cstdint>
+#include <tuple>
+#include <utility>
 
 #include "api/fast_writes.h"
 #include "api/json_scan.h"
@@ -15,12 +17,22 @@ using scan::Sequence;
 // One key attribute value: {"S": "..."} (not empty) or {"N": "..."} (a valid number), nothing
 // else. The general reader builds the same Value from these (wire.cc BuildS / BuildN).
 bool ReadKeyValue(Scanner* s, Value* out) {
-  Sequence m(s, '{', '}');
-  if (!m.Open()) return false;
   std::string_view type, payload;
-  bool done = false;
-  if (!m.NextMember(&type, &done) || !s->String(&payload)) return false;
-  if (m.NextMember(&type, &done) || !done) return false;  // exactly one member
+  // The compact text SDKs write, {"S":"..."} or {"N":"..."}, in three steps; any other spelling
+  // (whitespace inside, another type) through the member reader.
+  if (s->EatExact("{\"S\":")) {
+    type = "S";
+    if (!s->String(&payload) || !s->Eat('}')) return false;
+  } else if (s->EatExact("{\"N\":")) {
+    type = "N";
+    if (!s->String(&payload) || !s->Eat('}')) return false;
+  } else {
+    Sequence m(s, '{', '}');
+    if (!m.Open()) return false;
+    bool done = false;
+    if (!m.NextMember(&type, &done) || !s->String(&payload)) return false;
+    if (m.NextMember(&type, &done) || !done) return false;  // exactly one member
+  }
   if (type == "S") {
     // An empty key string is an error the general path words; decline it.
     if (payload.empty()) return false;
@@ -43,11 +55,39 @@ bool ReadKey(Scanner* s, Item* key) {
   bool done = false;
   while (m.NextMember(&name, &done)) {
     if (name.empty()) return false;
+    // Names in ascending order (what SDKs and nlohmann write) go in at the end without a search,
+    // and the value is read straight into its place.
+    if (key->empty() || key->rbegin()->first < name) {
+      auto it = key->emplace_hint(key->end(), std::piecewise_construct, std::forward_as_tuple(name),
+                                  std::forward_as_tuple());
+      if (!ReadKeyValue(s, &it->second)) return false;
+      continue;
+    }
     Value value;
     if (!ReadKeyValue(s, &value)) return false;
     if (!key->emplace(std::string(name), std::move(value)).second) return false;  // repeated
   }
   return done && !key->empty();
+}
+
+// A table name that satisfies DynamoDB's constraints (Constraints::TableName adds nothing for
+// it): 3 to 255 characters of [a-zA-Z0-9_.-].
+bool PlainTableName(std::string_view name) {
+  if (name.size() < 3 || name.size() > 255) return false;
+  for (char c : name) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '.' || c == '-';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+// ReturnConsumedCapacity among kReturnConsumedCapacityValues (Constraints::Enum adds nothing).
+bool PlainCapacityDetail(std::string_view value) {
+  for (std::string_view allowed : kReturnConsumedCapacityValues) {
+    if (value == allowed) return true;
+  }
+  return false;
 }
 
 // ExpressionAttributeNames: {"#n": "name", ...}, names and values plain strings, not empty,
@@ -241,11 +281,8 @@ bool FastReadGetItem(std::string_view text, GetItemRequest* out) {
   if (!done || !s.AtEnd() || !has_table || !has_key) return false;
   // The constraints the general reader checks on these members (ReadGetItem): any violation is
   // an error it words, so decline.
-  Constraints c;
-  c.Enum(out->capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
-  const std::optional<std::string> table_name(out->table_name);
-  c.TableName(table_name, "tableName", true);
-  return c.empty();
+  return PlainTableName(out->table_name) &&
+         (!out->capacity_detail || PlainCapacityDetail(*out->capacity_detail));
 }
 
 }  // namespace monotable::api

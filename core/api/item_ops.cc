@@ -352,14 +352,16 @@ Status ReadGetItem(const json& req, GetItemRequest* out) {
 Status RunGetItem(Context& ctx, GetItemRequest& r) {
   const storage::Table* table = ctx.state.FindTable(r.table_name);
   if (!table) return Status::ResourceNotFound();
-  Status s = ValidateKey(table->schema(), r.key);
+  const Value* hash = nullptr;
+  const Value* range = nullptr;
+  Status s = ValidateKey(table->schema(), r.key, &hash, &range);
   if (!s.ok()) return s;
 
   // DynamoDB rule: ceil(item size / 4 KB) read units, x0.5 when eventually consistent; a miss
   // costs the minimum; ProjectionExpression does not reduce the cost.
   const capacity::ReadMode mode =
       r.consistent ? capacity::ReadMode::kStrong : capacity::ReadMode::kEventual;
-  const storage::Entry* item = table->Find(r.key);
+  const storage::Entry* item = table->Find(*hash, range);
   const uint64_t size = item ? item->size : 0;  // a table entry's size is the item size
   std::string arithmetic;
   if (ctx.records_effects()) {

@@ -129,6 +129,17 @@ class Scanner {
     SkipSpace();
     return p_ == end_;
   }
+  // Reads `word` if the text (after whitespace) continues with exactly these bytes; otherwise
+  // reads nothing. For the compact shapes SDKs write, e.g. `{"S":` before a key's string.
+  bool EatExact(std::string_view word) {
+    SkipSpace();
+    if (static_cast<size_t>(end_ - p_) < word.size() ||
+        std::memcmp(p_, word.data(), word.size()) != 0) {
+      return false;
+    }
+    p_ += word.size();
+    return true;
+  }
 
  private:
   // Printable ASCII other than '"' and '\\': the bytes a string holds as they are.

@@ -280,8 +280,17 @@ namespace {
 
 // Capacity units (counted in halves) as nlohmann's dump writes the double: "0.5", "1.0", "12.5".
 void AppendUnits(int64_t half, std::string* out) {
-  *out += std::to_string(half / 2);
-  *out += half % 2 ? ".5" : ".0";
+  char digits[24];
+  char* end = digits + sizeof digits;
+  char* p = end;
+  uint64_t whole = static_cast<uint64_t>(half < 0 ? -half : half) / 2;
+  do {
+    *--p = static_cast<char>('0' + whole % 10);
+    whole /= 10;
+  } while (whole);
+  if (half < 0) *--p = '-';
+  out->append(p, static_cast<size_t>(end - p));
+  out->append(half % 2 ? ".5" : ".0", 2);
 }
 
 // One part's object as CapacityJson's part_json builds it, members in name order.
@@ -389,25 +398,38 @@ std::string EmptyKind(Type t) { return t == Type::kS ? "string" : "binary"; }
 }  // namespace
 
 Status ValidateKey(const storage::TableSchema& schema, const Item& key) {
+  const Value* hash = nullptr;
+  const Value* range = nullptr;
+  return ValidateKey(schema, key, &hash, &range);
+}
+
+Status ValidateKey(const storage::TableSchema& schema, const Item& key, const Value** hash,
+                   const Value** range) {
   const size_t expected = schema.keys.has_range() ? 2 : 1;
   if (key.size() != expected) {
     return Status::Validation("The provided key element does not match the schema");
   }
+  *range = nullptr;
   for (int i = 0; i < 2; ++i) {
     const storage::KeyAttribute& attr = i == 0 ? schema.keys.hash : schema.keys.range;
     if (attr.name.empty()) continue;
-    auto it = key.find(attr.name);
-    if (it == key.end() || it->second.type() != attr.type) {
+    // The key holds one or two attributes: looking at each is cheaper than a search.
+    const Value* value = nullptr;
+    for (const auto& [name, v] : key) {
+      if (name == attr.name) value = &v;
+    }
+    if (!value || value->type() != attr.type) {
       return Status::Validation("The provided key element does not match the schema");
     }
-    if (attr.type != Type::kN && it->second.s().empty()) {
+    if (attr.type != Type::kN && value->s().empty()) {
       return Status::Validation(
           "One or more parameter values were invalid: The AttributeValue for a key attribute "
           "cannot contain an empty " +
           EmptyKind(attr.type) + " value. Key: " + attr.name);
     }
-    Status s = CheckKeySize(it->second, i == 0);
+    Status s = CheckKeySize(*value, i == 0);
     if (!s.ok()) return s;
+    (i == 0 ? *hash : *range) = value;
   }
   return Status::Ok();
 }
@@ -545,14 +567,13 @@ std::string Context::TakeBody() {
 void AddTouched(Context& ctx, const std::string& table, const std::string& index, Item key,
                 size_t size, ItemAction action, std::string reason) {
   if (!ctx.records_effects()) return;
-  TouchedItem t;
+  TouchedItem& t = ctx.effects.items.emplace_back();  // built in place, not moved in
   t.table = table;
   t.index = index;
   t.key = std::move(key);
   t.size_bytes = size;
   t.action = action;
   t.reason = std::move(reason);
-  ctx.effects.items.push_back(std::move(t));
 }
 
 void LintItemSize(Context& ctx, uint64_t size, bool read) {

@@ -2,6 +2,7 @@
 #include "capacity/capacity.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace monotable::capacity {
 
@@ -69,6 +70,26 @@ void AppendUnits(int64_t half_units, std::string* out) {
   if (half_units % 2) out->append(".5");
 }
 
+// Writes `n` grouped by thousands at p (at most 26 bytes); returns the end.
+char* WriteGrouped(uint64_t n, char* p) {
+  char digits[24];
+  int len = 0;
+  do {
+    digits[len++] = static_cast<char>('0' + n % 10);
+    n /= 10;
+  } while (n);
+  for (int i = len - 1; i >= 0; --i) {
+    *p++ = digits[i];
+    if (i > 0 && i % 3 == 0) *p++ = ',';
+  }
+  return p;
+}
+
+char* Write(std::string_view text, char* p) {
+  std::memcpy(p, text.data(), text.size());
+  return p + text.size();
+}
+
 }  // namespace
 
 std::string FormatBytes(uint64_t bytes) {
@@ -96,33 +117,35 @@ std::string_view ReadModeName(ReadMode mode) {
 }
 
 std::string ReadArithmetic(uint64_t items, uint64_t bytes, ReadMode mode) {
+  // Written into a buffer on the stack and copied into the string once: one allocation of the
+  // exact size, no growth (the effects of every read carry this text).
   const uint64_t blocks = Blocks(bytes, kReadUnitBytes);
-  std::string out;
-  out.reserve(112);
-  AppendGrouped(items, &out);
-  out.append(items == 1 ? " item, " : " items, ");
-  AppendGrouped(bytes, &out);
-  out.append(" bytes read, rounded up to ");
-  AppendGrouped(blocks * 4, &out);
-  out.append(" KB = ");
-  AppendGrouped(blocks, &out);
-  out.append(" RRU; ");
-  out.append(ReadModeName(mode));
+  char buffer[192];
+  char* p = buffer;
+  p = WriteGrouped(items, p);
+  p = Write(items == 1 ? std::string_view(" item, ") : std::string_view(" items, "), p);
+  p = WriteGrouped(bytes, p);
+  p = Write(" bytes read, rounded up to ", p);
+  p = WriteGrouped(blocks * 4, p);
+  p = Write(" KB = ", p);
+  p = WriteGrouped(blocks, p);
+  p = Write(" RRU; ", p);
   switch (mode) {
     case ReadMode::kEventual:
-      out.append(" x0.5");
+      p = Write("eventually consistent x0.5 = ", p);
       break;
     case ReadMode::kStrong:
-      out.append(" x1");
+      p = Write("strongly consistent x1 = ", p);
       break;
     case ReadMode::kTransactional:
-      out.append(" x2");
+      p = Write("transactional x2 = ", p);
       break;
   }
-  out.append(" = ");
-  AppendUnits(ReadHalfUnits(bytes, mode), &out);
-  out.append(" RRU");
-  return out;
+  const int64_t half = ReadHalfUnits(bytes, mode);
+  p = WriteGrouped(static_cast<uint64_t>(half / 2), p);
+  if (half % 2) p = Write(".5", p);
+  p = Write(" RRU", p);
+  return std::string(buffer, static_cast<size_t>(p - buffer));
 }
 
 std::string WriteArithmetic(uint64_t bytes, bool transactional, std::string_view what) {
@@ -153,31 +176,29 @@ void Totals(int64_t read_half, int64_t write_half, const PriceTable& prices, Eff
                      effects->write_units * prices.write_request_unit_per_million / 1e6;
 }
 
-CapacityLine LineOf(const std::string& table, const Meter::Part& p) {
-  CapacityLine line;
+// One capacity line per part, built in place; `take` sets its arithmetic (a copy or a move).
+template <typename P, typename Take>
+void AddLine(const std::string& table, P& p, Take take, Effects* effects) {
+  CapacityLine& line = effects->capacity.emplace_back();
   line.table = table;
   line.index = p.index;
   line.local_index = p.local;
   line.read_units = ToUnits(p.read_half);
   line.write_units = ToUnits(p.write_half);
-  return line;
+  take(p, &line);
 }
 
-// Both forms of ToEffects: `tables` is the meter's (const or not), `take` sets a line's arithmetic
-// from its part (a copy or a move).
-template <typename Tables, typename Take>
-void FillEffects(Tables& tables, int64_t read_half, int64_t write_half, const PriceTable& prices,
-                 Take take, Effects* effects) {
+// Both forms of ToEffects: `tables` are the meter's (const or not).
+template <typename T, typename Take>
+void FillEffects(T* tables, size_t count, int64_t read_half, int64_t write_half,
+                 const PriceTable& prices, Take take, Effects* effects) {
   size_t lines = 0;
-  for (const Meter::TableTotals& t : tables) lines += 1 + t.indexes.size();
+  for (size_t i = 0; i < count; ++i) lines += 1 + tables[i].indexes.size();
   effects->capacity.reserve(effects->capacity.size() + lines);
-  for (auto& t : tables) {
-    effects->capacity.push_back(LineOf(t.table, t.table_part));
-    take(t.table_part, &effects->capacity.back());
-    for (auto& p : t.indexes) {
-      effects->capacity.push_back(LineOf(t.table, p));
-      take(p, &effects->capacity.back());
-    }
+  for (size_t i = 0; i < count; ++i) {
+    T& t = tables[i];
+    AddLine(t.table, t.table_part, take, effects);
+    for (auto& p : t.indexes) AddLine(t.table, p, take, effects);
   }
   Totals(read_half, write_half, prices, effects);
 }
@@ -197,12 +218,33 @@ int64_t Meter::TableTotals::write_half() const {
 }
 
 Meter::TableTotals& Meter::Touch(std::string_view table) {
-  for (TableTotals& t : tables_) {
+  if (spill_.empty()) {
+    if (!has_first_) {
+      has_first_ = true;
+      first_.table.assign(table);
+      return first_;
+    }
+    if (first_.table == table) return first_;
+    // A second table: every table from now on lives in spill_, in first-touched order.
+    spill_.reserve(4);
+    spill_.push_back(std::move(first_));
+    first_ = TableTotals();
+  }
+  for (TableTotals& t : spill_) {
     if (t.table == table) return t;
   }
-  tables_.emplace_back();
-  tables_.back().table = std::string(table);
-  return tables_.back();
+  spill_.emplace_back();
+  spill_.back().table = std::string(table);
+  return spill_.back();
+}
+
+Meter::TableTotals* Meter::mutable_tables(size_t* size) {
+  if (spill_.empty()) {
+    *size = has_first_ ? 1 : 0;
+    return &first_;
+  }
+  *size = spill_.size();
+  return spill_.data();
 }
 
 Meter::Part& Meter::PartFor(std::string_view table, std::string_view index, bool local) {
@@ -233,19 +275,20 @@ void Meter::AddWrite(std::string_view table, std::string_view index, bool local,
 
 int64_t Meter::total_read_half() const {
   int64_t sum = 0;
-  for (const TableTotals& t : tables_) sum += t.read_half();
+  for (const TableTotals& t : tables()) sum += t.read_half();
   return sum;
 }
 
 int64_t Meter::total_write_half() const {
   int64_t sum = 0;
-  for (const TableTotals& t : tables_) sum += t.write_half();
+  for (const TableTotals& t : tables()) sum += t.write_half();
   return sum;
 }
 
 void Meter::ToEffects(const PriceTable& prices, Effects* effects) const& {
+  const Tables t = tables();
   FillEffects(
-      tables_, total_read_half(), total_write_half(), prices,
+      t.begin(), t.size(), total_read_half(), total_write_half(), prices,
       [](const Part& p, CapacityLine* line) { line->arithmetic = p.arithmetic; }, effects);
 }
 
@@ -254,8 +297,10 @@ void Meter::TotalsToEffects(const PriceTable& prices, Effects* effects) const {
 }
 
 void Meter::ToEffects(const PriceTable& prices, Effects* effects) && {
+  size_t count = 0;
+  TableTotals* t = mutable_tables(&count);
   FillEffects(
-      tables_, total_read_half(), total_write_half(), prices,
+      t, count, total_read_half(), total_write_half(), prices,
       [](Part& p, CapacityLine* line) { line->arithmetic = std::move(p.arithmetic); }, effects);
 }
 

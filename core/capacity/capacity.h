@@ -69,6 +69,23 @@ class Meter {
     int64_t write_half() const;
   };
 
+  // The tables touched, in first-touched order: a contiguous view (range-for, size, [i], front)
+  // valid until the next Add* or Touch.
+  class Tables {
+   public:
+    Tables(const TableTotals* begin, size_t size) : begin_(begin), size_(size) {}
+    const TableTotals* begin() const { return begin_; }
+    const TableTotals* end() const { return begin_ + size_; }
+    size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    const TableTotals& front() const { return *begin_; }
+    const TableTotals& operator[](size_t i) const { return begin_[i]; }
+
+   private:
+    const TableTotals* begin_;
+    size_t size_;
+  };
+
   // Adds to the table (index empty) or one of its indexes.
   void AddRead(std::string_view table, std::string_view index, bool local, int64_t half,
                std::string arithmetic);
@@ -77,7 +94,10 @@ class Meter {
   // Notes a table as consulted even if it consumed nothing (for one-per-table shapes).
   TableTotals& Touch(std::string_view table);
 
-  const std::vector<TableTotals>& tables() const { return tables_; }
+  Tables tables() const {
+    return spill_.empty() ? Tables(&first_, has_first_ ? 1 : 0)
+                          : Tables(spill_.data(), spill_.size());
+  }
   int64_t total_read_half() const;
   int64_t total_write_half() const;
 
@@ -90,7 +110,13 @@ class Meter {
 
  private:
   Part& PartFor(std::string_view table, std::string_view index, bool local);
-  std::vector<TableTotals> tables_;
+  // The tables as tables() sees them, mutable (the moving ToEffects).
+  TableTotals* mutable_tables(size_t* size);
+  // Nearly every request touches one table: it is kept inline (no allocation per request), and
+  // only a second table moves it into `spill_`, which then holds every table in order.
+  TableTotals first_;
+  bool has_first_ = false;
+  std::vector<TableTotals> spill_;
 };
 
 }  // namespace monotable::capacity

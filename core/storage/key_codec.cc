@@ -1,6 +1,8 @@
 // key_codec: order-preserving key bytes, tuple components, partition hash and scan segments.
 #include "storage/key_codec.h"
 
+#include <cstring>
+
 namespace monotable::storage {
 
 std::string KeyBytes(const Value& v) {
@@ -13,12 +15,25 @@ std::string KeyBytes(const Value& v) {
 }
 
 void AppendComponent(std::string_view bytes, std::string* out) {
-  for (char c : bytes) {
-    out->push_back(c);
-    if (c == '\0') out->push_back('\xFF');
+  // Runs between zero bytes are appended whole (keys rarely hold a zero byte: one append).
+  const char* p = bytes.data();
+  const char* const end = p + bytes.size();
+  while (const void* zero = std::memchr(p, '\0', static_cast<size_t>(end - p))) {
+    const char* z = static_cast<const char*>(zero);
+    out->append(p, static_cast<size_t>(z - p) + 1);
+    out->push_back('\xFF');
+    p = z + 1;
   }
-  out->push_back('\0');
-  out->push_back('\x01');
+  out->append(p, static_cast<size_t>(end - p));
+  out->append("\0\x01", 2);
+}
+
+void AppendKeyComponent(const Value& v, std::string* out) {
+  if (v.is(Type::kN)) {
+    AppendComponent(KeyBytes(v), out);
+    return;
+  }
+  AppendComponent(v.s(), out);  // S and B: their own bytes, no copy
 }
 
 std::string EscapedPrefix(std::string_view bytes) {

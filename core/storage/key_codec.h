@@ -20,6 +20,9 @@ std::string KeyBytes(const Value& v);
 // 0x00 0x01. Concatenated components compare (memcmp) exactly as the tuple compares component by
 // component, and a component's bytes form a prefix of its encoding (for begins_with ranges).
 void AppendComponent(std::string_view bytes, std::string* out);
+// AppendComponent(KeyBytes(v), out) without copying an S or B value's bytes first.
+// REQUIRES: v is S, N or B.
+void AppendKeyComponent(const Value& v, std::string* out);
 // Escaped bytes without the terminator (the start of every tuple whose component begins with or
 // equals `bytes`).
 std::string EscapedPrefix(std::string_view bytes);

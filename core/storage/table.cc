@@ -58,7 +58,7 @@ PartitionId Table::BasePartition(const Item& item) const {
 std::string Table::BaseSort(const Item& item) const {
   std::string sort;
   if (schema_.keys.has_range()) {
-    AppendComponent(KeyBytes(item.find(schema_.keys.range.name)->second), &sort);
+    AppendKeyComponent(item.find(schema_.keys.range.name)->second, &sort);
   }
   return sort;
 }
@@ -76,11 +76,11 @@ bool Table::IndexPosition(size_t i, const Item& item, PartitionId* partition,
   if (partition) *partition = MakePartitionId(*hash);
   if (sort) {
     sort->clear();
-    if (range) AppendComponent(KeyBytes(*range), sort);
+    if (range) AppendKeyComponent(*range, sort);
     // Table keys break ties between entries with equal index keys.
-    AppendComponent(KeyBytes(item.find(schema_.keys.hash.name)->second), sort);
+    AppendKeyComponent(item.find(schema_.keys.hash.name)->second, sort);
     if (schema_.keys.has_range()) {
-      AppendComponent(KeyBytes(item.find(schema_.keys.range.name)->second), sort);
+      AppendKeyComponent(item.find(schema_.keys.range.name)->second, sort);
     }
   }
   return true;
@@ -120,6 +120,12 @@ uint32_t Table::EntrySize(size_t i, const Item& item) const {
 
 const Entry* Table::Find(const Item& key) const {
   return base_.FindEntry(BasePartition(key), BaseSort(key));
+}
+
+const Entry* Table::Find(const Value& hash, const Value* range) const {
+  std::string sort;
+  if (range) AppendKeyComponent(*range, &sort);
+  return base_.FindEntry(MakePartitionId(hash), sort);
 }
 
 ItemPtr Table::Get(const Item& key) const {

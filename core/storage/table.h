@@ -70,6 +70,9 @@ class Table {
   // The stored entry with this primary key, or nullptr; valid until the table changes. Reads that
   // only return the item write it from here without decoding it. REQUIRES: as Get.
   const Entry* Find(const Item& key) const;
+  // The same, from the key's values already found in it: `range` null for a hash-only table.
+  // REQUIRES: the values have the schema's key types (api's ValidateKey hands them over).
+  const Entry* Find(const Value& hash, const Value* range) const;
   // The primary key attributes of a stored item (decodes only those).
   Item KeyOf(const EncodedItem& item) const;
 

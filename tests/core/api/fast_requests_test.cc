@@ -48,6 +48,9 @@ TEST(FastRequests, GetItemPlainShapesAreReadAsTheGeneralReaderReadsThem) {
       R"({"TableName":"Orders","Key":{"n":{"N":"1E+3"}},"ReturnConsumedCapacity":"TOTAL"})",
       // Key shapes the table will judge (RunGetItem, shared): the reader only reads them.
       R"({"TableName":"Orders","Key":{"a":{"S":"x"},"b":{"S":"y"},"c":{"N":"1"}}})",
+      // Key attributes in any order (the compact {"S":...} and {"N":...} and spaced ones).
+      R"({"TableName":"Orders","Key":{"SK":{"S":"x"},"PK":{"N":"7"}}})",
+      R"({"TableName":"Orders","Key":{"b":{ "S" : "x" },"a":{"N":"1" },"c":{"S":"z"} }})",
       // JSON's short escapes are read (json_scan.h), in names and values.
       R"({"TableName":"Orders","Key":{"PK":{"S":"a\"b\\c\/d\n\t"},"S\"K":{"S":"x"}}})",
   };
@@ -68,6 +71,12 @@ TEST(FastRequests, GetItemPlainShapesAreReadAsTheGeneralReaderReadsThem) {
       R"({"TableName":"Orders","Key":{"PK":{"S":"a","N":"1"}}})",
       R"({"TableName":"Orders","Key":{"PK":{"S":null}}})",
       R"({"TableName":"Orders","Key":{"PK":{"S":"a"},"PK":{"S":"b"}}})",
+      R"({"TableName":"Orders","Key":{"b":{"S":"a"},"a":{"S":"b"},"b":{"S":"c"}}})",
+      R"({"TableName":"Orders","Key":{"PK":{"S":"a"}"SK":{"S":"b"}}})",
+      R"({"TableName":"Orders","Key":{"PK":{"S":"a","S":"b"}}})",
+      R"({"TableName":"Orders","Key":{"PK":{"S":"a"},"SK":{"N":"1","N":"2"}}})",
+      R"({"TableName":"Orders","Key":{"PK":{"S":1}}})",
+      R"({"TableName":"Orders","Key":{"PK":{"SS":["a"]}}})",
       R"({"TableName":"Orders","Key":{"":{"S":"a"}}})",
       R"({"TableName":"Orders","Key":{"PK":{"S":"caf\u00e9"}}})",
       "{\"TableName\":\"Orders\",\"Key\":{\"PK\":{\"S\":\"caf\xc3\xa9\"}}}",

@@ -99,5 +99,35 @@ TEST(Capacity, MeterJoinsArithmeticAndBothToEffectsAgree) {
   EXPECT_EQ(moved.write_units, 2);
 }
 
+// One table is kept inline and a second moves it beside the others: tables stay in first-touched
+// order with their totals, whichever table is added to next.
+TEST(Capacity, MeterKeepsTablesInFirstTouchedOrder) {
+  Meter meter;
+  EXPECT_TRUE(meter.tables().empty());
+  meter.AddRead("A", "", false, 1, "a1");
+  ASSERT_EQ(meter.tables().size(), 1u);
+  EXPECT_EQ(meter.tables().front().table, "A");
+  meter.AddWrite("B", "", false, 2, "b1");
+  meter.AddRead("A", "GSI1", false, 1, "a2");
+  meter.Touch("C");
+  meter.AddWrite("B", "", false, 4, "b2");
+  ASSERT_EQ(meter.tables().size(), 3u);
+  const char* names[] = {"A", "B", "C"};
+  size_t i = 0;
+  for (const Meter::TableTotals& t : meter.tables()) EXPECT_EQ(t.table, names[i++]);
+  EXPECT_EQ(meter.tables()[0].read_half(), 2);
+  EXPECT_EQ(meter.tables()[0].table_part.arithmetic, "a1");
+  EXPECT_EQ(meter.tables()[1].write_half(), 6);
+  EXPECT_EQ(meter.tables()[1].table_part.arithmetic, "b1; b2");
+  EXPECT_EQ(meter.tables()[2].read_half() + meter.tables()[2].write_half(), 0);
+  Effects effects;
+  std::move(meter).ToEffects(PriceTable{}, &effects);
+  ASSERT_EQ(effects.capacity.size(), 4u);  // A, A/GSI1, B, C
+  EXPECT_EQ(effects.capacity[1].index, "GSI1");
+  EXPECT_EQ(effects.capacity[2].arithmetic, "b1; b2");
+  EXPECT_EQ(effects.read_units, 1);
+  EXPECT_EQ(effects.write_units, 3);
+}
+
 }  // namespace
 }  // namespace monotable::capacity

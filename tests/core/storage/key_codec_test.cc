@@ -39,6 +39,34 @@ TEST(KeyCodec, TuplesCompareComponentByComponent) {
   EXPECT_GT(tuple("ac", ""), PrefixSuccessor(EscapedPrefix("ab")));
 }
 
+// A component escapes every zero byte (0x00 -> 0x00 0xFF) wherever it is, runs between zeros
+// included, and AppendKeyComponent is AppendComponent of the value's key bytes for S, N and B.
+TEST(KeyCodec, ComponentsEscapeEveryZeroByteAndKeyComponentsMatch) {
+  auto component = [](std::string_view bytes) {
+    std::string out = "x";  // appends after what is there
+    AppendComponent(bytes, &out);
+    return out;
+  };
+  using namespace std::string_literals;
+  EXPECT_EQ(component(""), "x\0\x01"s);
+  EXPECT_EQ(component("abc"), "xabc\0\x01"s);
+  EXPECT_EQ(component("\0"s), "x\0\xFF\0\x01"s);
+  EXPECT_EQ(component("a\0\0b\0"s),
+            "xa\0\xFF\0\xFF"
+            "b\0\xFF\0\x01"s);
+  EXPECT_EQ(component("\0"
+                      "abcdefghijklmnopqrstuvwxyz\0z"s),
+            "x\0\xFF"
+            "abcdefghijklmnopqrstuvwxyz\0\xFFz\0\x01"s);
+  for (const Value& v : {Value::S("PROFILE"), Value::S("a\0b"s), Value::B("\0\x01\xFF"s),
+                         N("-12.5"), N("0"), N("1E+30")}) {
+    std::string expected = "p", got = "p";
+    AppendComponent(KeyBytes(v), &expected);
+    AppendKeyComponent(v, &got);
+    EXPECT_EQ(got, expected);
+  }
+}
+
 TEST(KeyCodec, SegmentsCoverTheHashSpaceInOrder) {
   for (uint32_t total : {1u, 2u, 3u, 7u, 1000u}) {
     for (uint32_t s = 0; s < total; ++s) {
