@@ -77,27 +77,9 @@ class Scanner {
       ++p_;
       return true;
     }
-    // The rest byte by byte, through the escapes.
-    bool escaped = false;
-    while (p_ < end_) {
-      const unsigned char c = static_cast<unsigned char>(*p_);
-      if (c == '"') {
-        *out = std::string_view(start, static_cast<size_t>(p_ - start));
-        ++p_;
-        if (escaped) *out = Unescape(*out);
-        return true;
-      }
-      if (c == '\\') {
-        if (++p_ == end_ || !ShortEscape(*p_)) return false;
-        escaped = true;
-      } else if (!IsPlain(c)) {
-        return false;
-      }
-      ++p_;
-    }
-    return false;
+    return EscapedString(start, out);
   }
-  // true or false.
+  // True or false.
   bool Bool(bool* out) {
     SkipSpace();
     if (Literal("true")) {
@@ -179,6 +161,29 @@ class Scanner {
       out.push_back(raw[i] == '\\' ? ShortEscape(raw[++i]) : raw[i]);
     }
     return out;
+  }
+
+  // String's slow half, from the first byte that is not plain (apart, so that the fast half has
+  // nothing to save and restore): the rest byte by byte, through the escapes.
+  [[gnu::noinline]] bool EscapedString(const char* start, std::string_view* out) {
+    bool escaped = false;
+    while (p_ < end_) {
+      const unsigned char c = static_cast<unsigned char>(*p_);
+      if (c == '"') {
+        *out = std::string_view(start, static_cast<size_t>(p_ - start));
+        ++p_;
+        if (escaped) *out = Unescape(*out);
+        return true;
+      }
+      if (c == '\\') {
+        if (++p_ == end_ || !ShortEscape(*p_)) return false;
+        escaped = true;
+      } else if (!IsPlain(c)) {
+        return false;
+      }
+      ++p_;
+    }
+    return false;
   }
 
   const char* p_;

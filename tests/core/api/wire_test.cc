@@ -523,6 +523,25 @@ TEST(WireTest, AppendItemJsonWritesWhatToJsonDumps) {
   }
 }
 
+// Plain S and N attributes are written as one piece when they fit the writer's buffer: pieces
+// that end just before, at and after its end, that are longer than it, and names or values that
+// need escaping (written the long way) must all come out as the tree dumps them.
+TEST(WireTest, ScalarAttributesWriteWhatToJsonDumps) {
+  Number n;
+  ASSERT_TRUE(Number::Parse("-12.5E+3", &n).ok());
+  for (size_t length = 990; length <= 1040; ++length) {
+    const std::string plain(length, 'v');
+    for (const Item& item :
+         {Item{{"a", Value::S(plain)}, {"b", Value::S("x")}, {"c", Value::N(n)}},
+          Item{{"a\"q", Value::N(n)}, {"b", Value::S(plain + "\n")}, {plain, Value::S("y")}},
+          Item{{"k", Value::S(std::string(length / 2, 'w'))}, {"l", Value::S(plain)}}}) {
+      std::string text;
+      AppendEncodedItemJson(storage::EncodedItem::Encode(item).reader(), &text);
+      ASSERT_EQ(text, ToJson(item).dump()) << "length " << length;
+    }
+  }
+}
+
 TEST(WireTest, LongTextsAndManyItemsWriteWhatToJsonDumps) {
   // The writer buffers its output a kilobyte at a time and hands long runs to the string directly:
   // texts longer than that, escapes on either side of the buffer's end, and a page of items
