@@ -14,20 +14,52 @@ class Engine;
 
 namespace monotable::cli {
 
-// `monotable serve [--port 8000] [--host 127.0.0.1] [--model FILE] [--region R] ...`
+// `monotable serve [--port 8000] [--host 127.0.0.1] [--model FILE [--scale N | --items N]
+// [--seed S]] [--region R] ...`
 int ServeCommand(const std::vector<std::string>& args);
-// `monotable run [--model FILE] [--effects] [--json] [--keep-going] [FILE...]`
+// `monotable run [--model FILE [--scale N | --items N] [--seed S]] [--effects] [--json]
+// [--keep-going] [FILE...]`
 int RunCommand(const std::vector<std::string>& args);
 
 // Help texts, printed by `monotable <cmd> --help` and `monotable help <cmd>`.
 extern const char kServeHelp[];
 extern const char kRunHelp[];
 
+// `--scale N`, `--items N` and `--seed S` of serve and run, as given on the command line: the
+// example generator's options (monotable/model.h, GenerateOptions) for the model being loaded.
+struct ModelScale {
+  std::string scale;  // --scale: multiply the example's data (1 to 100000)
+  std::string items;  // --items: about this many items in total (overrides --scale)
+  std::string seed;   // --seed: default 1, or the seed recorded in a generated file
+  bool Given() const { return !scale.empty() || !items.empty() || !seed.empty(); }
+};
+
+// If args[*i] is --scale, --items or --seed (`--name value` or `--name=value`), stores its value in
+// *scale, advances *i and returns true; a missing value sets *missing_value (as TakeOption).
+bool TakeScaleOption(const std::vector<std::string>& args, size_t* i, ModelScale* scale,
+                     bool* missing_value);
+
+// Checks the numbers of *scale as `monotable generate` does: "" if they are well formed, else what
+// is wrong ("--scale takes a number"). Ranges (scale 1 to 100000) are the generator's to check.
+std::string CheckModelScale(const ModelScale& scale);
+
 // Loads a model file (tables, items) into `engine` through DynamoDB requests (CreateTable, then
 // BatchWriteItem). Returns false and sets *error ("FILE: what went wrong") if the file cannot be
 // read or a request fails; *summary gets e.g. "2 tables, 31 items".
 bool LoadModelFile(const std::string& path, Engine* engine, std::string* summary,
                    std::string* error);
+
+// As above, and when `scale` is given (scale.Given()), the model is an example generated at that
+// scale: `path` names a built-in example ("orders") or a file made by the generator (its example
+// and seed are used, as `monotable generate FILE` does). The generated items are written into the
+// engine as they are made (LoadExample: the same requests and the same items as generating the
+// model and loading it, without ever holding the generated items), so a million items need the
+// engine's memory only. The summary counts the items the engine holds. Errors, each prefixed
+// "FILE: ": the file cannot be read (the same text as without a scale), it was not made by the
+// generator, the generator's ("scale must be between 1 and 100000"), a failed request.
+// REQUIRES: CheckModelScale(scale) is "".
+bool LoadModelFile(const std::string& path, const ModelScale& scale, Engine* engine,
+                   std::string* summary, std::string* error);
 
 // Reads a whole file ("-" is stdin). Returns false if it cannot be read.
 bool ReadFile(const std::string& path, std::string* out);

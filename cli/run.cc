@@ -26,7 +26,12 @@ const char kRunHelp[] =
     "when failing is the point: it then counts as passed only if it fails with that error.\n"
     "\n"
     "options:\n"
-    "  --model FILE     load a model file (tables and items) first\n"
+    "  --model FILE     load a model file (tables and items) first, or a built-in example by\n"
+    "                   name (vaultcommerce, orders)\n"
+    "  --scale N        with --model: the example generated at scale N (1 to 100000); the\n"
+    "                   model must be a built-in example or a file made by `monotable generate`\n"
+    "  --items N        with --model: the example generated with about N items in total\n"
+    "  --seed S         with --model: the generator's seed (default 1, or the file's)\n"
     "  --effects        also print what each request did: items read or written, index\n"
     "                   entries, capacity with its arithmetic, dollars, lints\n"
     "  --json           print one JSON object per request (JSON Lines) instead of text:\n"
@@ -51,6 +56,7 @@ using nlohmann::json;
 
 struct RunOptions {
   std::string model;
+  ModelScale scale;  // --scale, --items, --seed
   bool effects = false;
   bool json_output = false;
   bool keep_going = false;
@@ -187,6 +193,12 @@ int ParseRunArgs(const std::vector<std::string>& args, RunOptions* options) {
     } else if (arg == "-k" || arg == "--keep-going") {
       options->keep_going = true;
       ++i;
+    } else if (TakeScaleOption(args, &i, &options->scale, &missing)) {
+      if (missing) {
+        std::fprintf(stderr, "monotable run: %s needs a value\n",
+                     arg.substr(0, arg.find('=')).c_str());
+        return 2;
+      }
     } else if (TakeOption(args, &i, "--model", &value, &missing)) {
       if (missing) {
         std::fprintf(stderr, "monotable run: --model needs a value\n");
@@ -201,6 +213,16 @@ int ParseRunArgs(const std::vector<std::string>& args, RunOptions* options) {
       options->files.push_back(arg);
       ++i;
     }
+  }
+  if (options->scale.Given() && options->model.empty()) {
+    std::fprintf(stderr,
+                 "monotable run: --scale, --items and --seed need --model (a built-in example or "
+                 "a generated file)\n");
+    return 2;
+  }
+  if (std::string problem = CheckModelScale(options->scale); !problem.empty()) {
+    std::fprintf(stderr, "monotable run: %s\n", problem.c_str());
+    return 2;
   }
   if (options->files.empty()) options->files.push_back("-");
   return -1;
@@ -232,7 +254,7 @@ int RunCommand(const std::vector<std::string>& args) {
   Engine engine;
   if (!options.model.empty()) {
     std::string summary, error;
-    if (!LoadModelFile(options.model, &engine, &summary, &error)) {
+    if (!LoadModelFile(options.model, options.scale, &engine, &summary, &error)) {
       std::fprintf(stderr, "monotable run: %s\n", error.c_str());
       return 2;
     }

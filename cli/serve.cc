@@ -34,7 +34,12 @@ const char kServeHelp[] =
     "options:\n"
     "  --port N         port to listen on (default 8000; 0 picks a free port)\n"
     "  --host ADDR      address to bind (default 127.0.0.1; use 0.0.0.0 to expose it)\n"
-    "  --model FILE     load a model file (tables and items) before serving\n"
+    "  --model FILE     load a model file (tables and items) before serving, or a built-in\n"
+    "                   example by name (vaultcommerce, orders)\n"
+    "  --scale N        with --model: the example generated at scale N (1 to 100000); the\n"
+    "                   model must be a built-in example or a file made by `monotable generate`\n"
+    "  --items N        with --model: the example generated with about N items in total\n"
+    "  --seed S         with --model: the generator's seed (default 1, or the file's)\n"
     "  --region NAME    region the endpoint reports (default us-east-1)\n"
     "  --anonymous      accept unsigned requests (DynamoDB answers them with\n"
     "                   MissingAuthenticationTokenException)\n"
@@ -54,6 +59,7 @@ const char kServeHelp[] =
     "\n"
     "example:\n"
     "  monotable serve --model examples/orders.json &\n"
+    "  monotable serve --model orders --items 1000000 &   (about a million items)\n"
     "  AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=x AWS_DEFAULT_REGION=us-east-1 \\\n"
     "    aws dynamodb list-tables --endpoint-url http://127.0.0.1:8000\n";
 
@@ -63,6 +69,7 @@ struct ServeOptions {
   std::string host = "127.0.0.1";
   int port = 8000;
   std::string model;
+  ModelScale scale;  // --scale, --items, --seed
   std::string region = "us-east-1";
   bool allow_anonymous = false;
   bool quiet = false;
@@ -87,6 +94,12 @@ int ParseServeArgs(const std::vector<std::string>& args, ServeOptions* options) 
     } else if (arg == "--quiet" || arg == "-q") {
       options->quiet = true;
       ++i;
+    } else if (TakeScaleOption(args, &i, &options->scale, &missing)) {
+      if (missing) {
+        std::fprintf(stderr, "monotable serve: %s needs a value\n",
+                     arg.substr(0, arg.find('=')).c_str());
+        return 2;
+      }
     } else if (TakeOption(args, &i, "--port", &value, &missing) ||
                TakeOption(args, &i, "--host", &value, &missing) ||
                TakeOption(args, &i, "--model", &value, &missing) ||
@@ -145,6 +158,16 @@ int ParseServeArgs(const std::vector<std::string>& args, ServeOptions* options) 
                    arg.c_str());
       return 2;
     }
+  }
+  if (options->scale.Given() && options->model.empty()) {
+    std::fprintf(stderr,
+                 "monotable serve: --scale, --items and --seed need --model (a built-in example "
+                 "or a generated file)\n");
+    return 2;
+  }
+  if (std::string problem = CheckModelScale(options->scale); !problem.empty()) {
+    std::fprintf(stderr, "monotable serve: %s\n", problem.c_str());
+    return 2;
   }
   return -1;
 }
@@ -215,7 +238,7 @@ int ServeCommand(const std::vector<std::string>& args) {
   Engine engine(engine_options);
   if (!options.model.empty()) {
     std::string summary, error;
-    if (!LoadModelFile(options.model, &engine, &summary, &error)) {
+    if (!LoadModelFile(options.model, options.scale, &engine, &summary, &error)) {
       std::fprintf(stderr, "monotable serve: %s\n", error.c_str());
       return 1;
     }
