@@ -1149,9 +1149,11 @@ Status GenerateExample(std::string_view name, const GenerateOptions& options, Mo
     return m.ItemCount();
   };
   if (options.target_items > 0) {
-    // The trial at the first guess is kept: usually it is the answer.
-    Status s =
-        ScaleForTarget(options.target_items, CountAt(name, options.seed, 1), generate, &scale);
+    // The scale-1 example is generated (not only counted) for the first guess: when the target
+    // resolves to scale 1 it is the answer as it stands. The trial at the first guess is kept
+    // too: usually it is the answer.
+    const uint64_t base_count = generate(1);
+    Status s = ScaleForTarget(options.target_items, base_count, generate, &scale);
     if (!s.ok()) return s;
   }
   if (generated_scale != scale) generate(scale);

@@ -125,6 +125,19 @@ TEST(GeneratorTest, TargetItemCount) {
   EXPECT_EQ(m.generator, "orders");
 }
 
+TEST(GeneratorTest, TargetItemsBelowTheExampleGiveTheScale1ExampleItself) {
+  // "never fewer than the scale-1 example": a target it already meets resolves to scale 1, and the
+  // model is that example, byte for byte.
+  for (const char* name : {"vaultcommerce", "orders"}) {
+    GenerateOptions options;
+    options.target_items = 10;
+    Model m;
+    ASSERT_TRUE(GenerateExample(name, options, &m).ok());
+    EXPECT_EQ(m.generator_scale, 1) << name;
+    EXPECT_EQ(SerializeModel(m), SerializeModel(Generate(name, 1))) << name;
+  }
+}
+
 TEST(GeneratorTest, RejectsUnknownExampleAndBadScale) {
   Model m;
   GenerateOptions options;
