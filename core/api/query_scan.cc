@@ -225,6 +225,12 @@ class Page {
       }
     }
     if (ctx_.records_items()) {
+      // Room for the page's entries at once (up to Limit, at most 64 to start with), rather than
+      // growing the list one doubling at a time: 10 items were 5 allocations and 4 moves.
+      if (scanned_ == 1) {
+        ctx_.effects.items.reserve(ctx_.effects.items.size() +
+                                   static_cast<size_t>(std::min<uint64_t>(limit_, 64)));
+      }
       AddTouched(ctx_, src_.table->schema().name,
                  src_.index_schema ? src_.index_schema->name : std::string(),
                  decode ? KeyOf(src_.table->schema(), stored) : src_.table->KeyOf(entry.item),

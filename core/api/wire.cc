@@ -713,7 +713,7 @@ bool EightNeedEscape(const char* p) {
 // True if a byte of s is escaped. Without a loop over bytes: eight at a time, the last eight
 // overlapping; a string under 8 bytes is checked in one word made of its bytes (some twice) and
 // spaces, never reading outside it. Names and short values are most of a response's strings.
-bool NeedsEscape(std::string_view s) {
+[[gnu::always_inline]] inline bool NeedsEscape(std::string_view s) {
   const char* p = s.data();
   const size_t n = s.size();
   if (n >= 8) {
