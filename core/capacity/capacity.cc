@@ -149,10 +149,26 @@ std::string ReadArithmetic(uint64_t items, uint64_t bytes, ReadMode mode) {
 }
 
 std::string WriteArithmetic(uint64_t bytes, bool transactional, std::string_view what) {
+  // As ReadArithmetic: the figures written on the stack, the text allocated once.
   const uint64_t blocks = Blocks(bytes, kWriteUnitBytes);
-  std::string out = std::string(what) + " " + FormatBytes(bytes) + " bytes, rounded up to " +
-                    FormatBytes(blocks) + " KB = " + FormatBytes(blocks) + " WRU";
-  if (transactional) out += "; transactional x2 = " + FormatBytes(blocks * 2) + " WRU";
+  char buffer[192];
+  char* p = buffer;
+  *p++ = ' ';
+  p = WriteGrouped(bytes, p);
+  p = Write(" bytes, rounded up to ", p);
+  p = WriteGrouped(blocks, p);
+  p = Write(" KB = ", p);
+  p = WriteGrouped(blocks, p);
+  p = Write(" WRU", p);
+  if (transactional) {
+    p = Write("; transactional x2 = ", p);
+    p = WriteGrouped(blocks * 2, p);
+    p = Write(" WRU", p);
+  }
+  std::string out;
+  out.reserve(what.size() + static_cast<size_t>(p - buffer));
+  out.append(what);
+  out.append(buffer, static_cast<size_t>(p - buffer));
   return out;
 }
 

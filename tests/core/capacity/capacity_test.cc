@@ -55,6 +55,16 @@ TEST(Capacity, ArithmeticReadsLikeTheDesign) {
             "1 item, 0 bytes read, rounded up to 4 KB = 1 RRU; strongly consistent x1 = 1 RRU");
 }
 
+TEST(Capacity, WriteArithmeticReadsLikeTheDesign) {
+  EXPECT_EQ(WriteArithmetic(1100, false, "item"), "item 1,100 bytes, rounded up to 2 KB = 2 WRU");
+  EXPECT_EQ(WriteArithmetic(0, false, "no item to delete, billed as"),
+            "no item to delete, billed as 0 bytes, rounded up to 1 KB = 1 WRU");
+  EXPECT_EQ(WriteArithmetic(409600, true, "new item"),
+            "new item 409,600 bytes, rounded up to 400 KB = 400 WRU; transactional x2 = 800 WRU");
+  EXPECT_EQ(WriteArithmetic(1024, true, ""),
+            " 1,024 bytes, rounded up to 1 KB = 1 WRU; transactional x2 = 2 WRU");
+}
+
 TEST(Capacity, MeterTotalsPerTableAndIndexAndPricesThem) {
   Meter meter;
   meter.AddWrite("T", "", false, 2, "table");
