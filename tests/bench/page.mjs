@@ -2,7 +2,7 @@
 // first frame in headless Chromium (software WebGL, a fresh browser context per run, so nothing is
 // cached), the CPU time of one frame (window.monotable.frameMs(): the time the frame's code ran)
 // with the Orders example scaled to about 100k items, and the renderer's memory with about 1M items
-// (the renderer process's resident set, from /proc). The single file (monotable.html, everything
+// (the renderer process's resident set, from /proc) after loading and again after a Reset. The single file (monotable.html, everything
 // inlined) opened from file:// gets its own first-frame runs (singleFileFirstFrame).
 //
 // usage: node page.mjs --dist DIR [--runs 3] [--items 100000,1000000] [--out results.json]
@@ -144,6 +144,17 @@ try {
       return out;
     }, Number(args["frame-samples"]));
     const after = browserPid ? rendererRss(browserPid) : null;
+    // Reset (the Model panel's button): the same example loaded again over the one held, so the
+    // renderer's memory after it shows whether the previous engine, items or table view linger
+    // (WebAssembly memory never shrinks: this is the high-water mark of holding one and building
+    // the next). A few frames are drawn first so that the new table view exists.
+    const t1 = Date.now();
+    await page.evaluate(() => window.monotable.reset());
+    const resetMs = Date.now() - t1;
+    await page.evaluate(async () => {
+      for (let i = 0; i < 10; ++i) await new Promise((r) => requestAnimationFrame(r));
+    });
+    const afterReset = browserPid ? rendererRss(browserPid) : null;
     const table = state.model && state.model.tables ? state.model.tables[0] : {};
     results.scaled.push({
       requestedItems: items,
@@ -153,6 +164,8 @@ try {
       frameMsP90: [...frames].sort((a, b) => a - b)[Math.floor(frames.length * 0.9)],
       rendererRssBeforeMb: before !== null ? before / 1048576 : null,
       rendererRssAfterMb: after !== null ? after / 1048576 : null,
+      resetMs,
+      rendererRssAfterResetMb: afterReset !== null ? afterReset / 1048576 : null,
     });
     if (items === kItemCounts[kItemCounts.length - 1]) {
       await page.screenshot({ path: join(args.out ? args.out + ".png" : "page.png") });
