@@ -331,6 +331,7 @@ void FillCollection(const Engine& engine, const TableInfo& table, const KeySchem
     auto h = item.find(view_keys.hash_key);
     if (h != item.end()) row.partition = KeyPart(h->second);
     row.key_id = KeyId(item, table.keys);
+    row.key_hash = RowIndex::Hash(row.key_id);
     row.size_bytes = static_cast<uint32_t>(size);
     row.entity = EntityOf(row.cells[entity_column], prefixes);
     row.stored = std::move(stored);

@@ -72,14 +72,20 @@ int EntityOf(const std::string& key_text, std::vector<std::string>* prefixes) {
 
 namespace {
 
-// 64 bits also where size_t has 32 (WebAssembly): the upper half is the slot's tag.
-uint64_t HashKey(std::string_view key_id) {
-  uint64_t h = static_cast<uint64_t>(std::hash<std::string_view>()(key_id));
-  h *= 0x9E3779B97F4A7C15ull;
-  return h ^ (h >> 29);
+// The slot of a key hash: the hash mixed to 64 bits (a plain 32-bit hash's low bits would do, but
+// this spreads keys that differ in few bits).
+size_t SlotOf(uint32_t hash, size_t mask) {
+  uint64_t h = hash * 0x9E3779B97F4A7C15ull;
+  return static_cast<size_t>(h ^ (h >> 32)) & mask;
 }
 
 }  // namespace
+
+uint32_t RowIndex::Hash(std::string_view key_id) {
+  const uint64_t h = static_cast<uint64_t>(std::hash<std::string_view>()(key_id));
+  const uint32_t folded = static_cast<uint32_t>(h ^ (h >> 32));
+  return folded == 0 ? 1 : folded;  // 0 means "not computed" in RowView::key_hash
+}
 
 void RowIndex::Reset(size_t rows) {
   size_t capacity = 16;
@@ -88,22 +94,21 @@ void RowIndex::Reset(size_t rows) {
   size_ = 0;
 }
 
-void RowIndex::Insert(std::string_view key_id, uint32_t row) {
-  const uint64_t hash = HashKey(key_id);
+void RowIndex::Insert(uint32_t hash, uint32_t row) {
   const size_t mask = slots_.size() - 1;
-  size_t i = static_cast<size_t>(hash) & mask;
+  size_t i = SlotOf(hash, mask);
   while (slots_[i] != 0) i = (i + 1) & mask;
-  slots_[i] = (hash >> 32 << 32) | (static_cast<uint64_t>(row) + 1);
+  slots_[i] = (static_cast<uint64_t>(hash) << 32) | (static_cast<uint64_t>(row) + 1);
   ++size_;
 }
 
 int RowIndex::Find(std::string_view key_id, const std::vector<RowView>& rows) const {
   if (slots_.empty()) return -1;
-  const uint64_t hash = HashKey(key_id);
+  const uint32_t hash = Hash(key_id);
   const size_t mask = slots_.size() - 1;
-  for (size_t i = static_cast<size_t>(hash) & mask; slots_[i] != 0; i = (i + 1) & mask) {
+  for (size_t i = SlotOf(hash, mask); slots_[i] != 0; i = (i + 1) & mask) {
     const uint64_t slot = slots_[i];
-    if ((slot >> 32) != (hash >> 32)) continue;
+    if (static_cast<uint32_t>(slot >> 32) != hash) continue;
     const size_t row = static_cast<size_t>(slot & 0xffffffffu) - 1;
     if (row < rows.size() && rows[row].key_id == key_id) return static_cast<int>(row);
   }

@@ -42,6 +42,7 @@ struct RowView {
   std::vector<std::string> cells;  // one per CollectionView::columns ("" when absent)
   std::string partition;           // partition key value as text
   std::string key_id;              // the base table's primary key, canonical (matches effects)
+  uint32_t key_hash = 0;           // RowIndex::Hash(key_id), kept so a reflow reads no key
   uint32_t size_bytes = 0;         // item size (table) or index entry size (index)
   int entity = 0;                  // colour index from the sort key prefix (see EntityOf)
   bool partition_start = false;    // first row of its partition (item collection)
@@ -61,12 +62,18 @@ struct RowView {
 // moved out simply never matches).
 class RowIndex {
  public:
-  // Indexes rows[i].key_id for every row that `live(row)` accepts.
+  // The hash a row keeps of its key id (RowView::key_hash).
+  static uint32_t Hash(std::string_view key_id);
+  // Indexes rows[i].key_id for every row that `live(row)` accepts, by the rows' key_hash (a row
+  // whose key_hash is 0 gets it computed first).
   template <typename Live>
-  void Build(const std::vector<RowView>& rows, Live live) {
+  void Build(std::vector<RowView>& rows, Live live) {
     Reset(rows.size());
     for (size_t i = 0; i < rows.size(); ++i) {
-      if (live(rows[i])) Insert(rows[i].key_id, static_cast<uint32_t>(i));
+      RowView& row = rows[i];
+      if (!live(row)) continue;
+      if (row.key_hash == 0) row.key_hash = Hash(row.key_id);
+      Insert(row.key_hash, static_cast<uint32_t>(i));
     }
   }
   // The row of `key_id` among `rows` (those Build saw), or -1.
@@ -75,8 +82,8 @@ class RowIndex {
 
  private:
   void Reset(size_t rows);
-  void Insert(std::string_view key_id, uint32_t row);
-  // (upper 32 bits of the key's hash) << 32 | (row + 1); 0 is an empty slot.
+  void Insert(uint32_t hash, uint32_t row);
+  // (the key's hash) << 32 | (row + 1); 0 is an empty slot.
   std::vector<uint64_t> slots_;
   size_t size_ = 0;
 };
