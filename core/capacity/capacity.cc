@@ -72,6 +72,10 @@ void AppendUnits(int64_t half_units, std::string* out) {
 
 // Writes `n` grouped by thousands at p (at most 26 bytes); returns the end.
 char* WriteGrouped(uint64_t n, char* p) {
+  if (n < 10) {  // most unit counts and item counts
+    *p++ = static_cast<char>('0' + n);
+    return p;
+  }
   char digits[24];
   int len = 0;
   do {
