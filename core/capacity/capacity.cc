@@ -50,27 +50,9 @@ double ToUnits(int64_t half_units) { return static_cast<double>(half_units) / 2.
 
 namespace {
 
-// Appends `n` in digits grouped by thousands ("1,234,567"), without temporaries: these texts are
-// written for every request (the effects' arithmetic), so they stay cheap.
-void AppendGrouped(uint64_t n, std::string* out) {
-  char digits[24];
-  int len = 0;
-  do {
-    digits[len++] = static_cast<char>('0' + n % 10);
-    n /= 10;
-  } while (n);
-  for (int i = len - 1; i >= 0; --i) {
-    out->push_back(digits[i]);
-    if (i > 0 && i % 3 == 0) out->push_back(',');
-  }
-}
-
-void AppendUnits(int64_t half_units, std::string* out) {
-  AppendGrouped(static_cast<uint64_t>(half_units / 2), out);
-  if (half_units % 2) out->append(".5");
-}
-
-// Writes `n` grouped by thousands at p (at most 26 bytes); returns the end.
+// Writes `n` in digits grouped by thousands ("1,234,567") at p (at most 26 bytes); returns the
+// end. Without temporaries: these texts are written for every request (the effects' arithmetic),
+// so they stay cheap.
 char* WriteGrouped(uint64_t n, char* p) {
   if (n < 10) {  // most unit counts and item counts
     *p++ = static_cast<char>('0' + n);
@@ -87,6 +69,16 @@ char* WriteGrouped(uint64_t n, char* p) {
     if (i > 0 && i % 3 == 0) *p++ = ',';
   }
   return p;
+}
+
+void AppendGrouped(uint64_t n, std::string* out) {
+  char buffer[32];
+  out->append(buffer, static_cast<size_t>(WriteGrouped(n, buffer) - buffer));
+}
+
+void AppendUnits(int64_t half_units, std::string* out) {
+  AppendGrouped(static_cast<uint64_t>(half_units / 2), out);
+  if (half_units % 2) out->append(".5");
 }
 
 char* Write(std::string_view text, char* p) {
