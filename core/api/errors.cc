@@ -44,7 +44,10 @@ void RenderError(const Status& status, const nlohmann::json& extra, Result* resu
   if (extra.is_object()) {
     for (auto it = extra.begin(); it != extra.end(); ++it) body[it.key()] = it.value();
   }
-  result->body = body.dump();
+  // A message may quote part of the request (a PartiQL token, a name): should one ever hold bytes
+  // that are not UTF-8, they are written as U+FFFD instead of failing the dump (which aborts
+  // under JSON_NOEXCEPTION): a bad request gets its error, never a crash.
+  result->body = body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace monotable::api

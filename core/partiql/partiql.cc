@@ -85,7 +85,17 @@ Status Lex(std::string_view s, std::vector<Token>* out) {
       }
       if (t.text.empty()) {
         if (std::string_view(".,()[]{}:?*=<>+-;").find(c) == std::string_view::npos) {
-          return Malformed("Unexpected character '" + std::string(1, c) + "'");
+          // The whole character, not its first byte (the statement came as UTF-8 JSON text).
+          size_t n = 1;
+          const unsigned char lead = static_cast<unsigned char>(c);
+          if (lead >= 0xF0) {
+            n = 4;
+          } else if (lead >= 0xE0) {
+            n = 3;
+          } else if (lead >= 0xC0) {
+            n = 2;
+          }
+          return Malformed("Unexpected character '" + std::string(s.substr(i, n)) + "'");
         }
         t.text = std::string(1, c);
       }

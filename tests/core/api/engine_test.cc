@@ -10,6 +10,8 @@
 #include <set>
 #include <string>
 
+#include "api/errors.h"
+
 namespace monotable {
 namespace {
 
@@ -188,6 +190,23 @@ TEST(Engine, ForEachItemStoredItemsFollowChanges) {
   StoredItem moved = std::move(copies.front());
   EXPECT_EQ(copies.front().id(), nullptr);
   EXPECT_EQ(moved.id(), before_ids.front());
+}
+
+// A bad request gets its error, never a crash: an error message that quotes the request is
+// written as JSON even if it held bytes that are not UTF-8 (replaced by U+FFFD), and a PartiQL
+// statement with an unexpected non-ASCII character is a ValidationException quoting it whole.
+TEST(Engine, ErrorBodiesStayJsonWhateverTheyQuote) {
+  Engine engine;
+  const Result r =
+      engine.Execute("ExecuteStatement", "{\"Statement\":\"SELECTT * \xC3\xADOMM T\"}");
+  EXPECT_EQ(r.status.code(), ErrorCode::kValidation);
+  EXPECT_EQ(r.http_status, 400);
+  EXPECT_NE(r.body.find("Unexpected character '\xC3\xAD'"), std::string::npos) << r.body;
+  Result bad;
+  api::RenderError(Status::Validation("quoted: \xC3 cut"), nlohmann::json(), &bad);
+  EXPECT_EQ(bad.body,
+            "{\"__type\":\"com.amazon.coral.validate#ValidationException\","
+            "\"message\":\"quoted: \xEF\xBF\xBD cut\"}");
 }
 
 TEST(Engine, EffectsExplainSparseIndexExit) {

@@ -67,6 +67,18 @@ TEST(PartiqlParse, MalformedStatementsAreValidationErrors) {
   }
 }
 
+// An unexpected non-ASCII character is quoted whole, so the message stays UTF-8 (fuzz_engine found
+// its first byte alone in the message, which aborted the error body's JSON dump).
+TEST(PartiqlParse, UnexpectedCharacterIsQuotedWhole) {
+  for (const char* ch : {"\xC3\xAD", "\xE2\x82\xAC", "\xF0\x9F\x98\x80"}) {
+    Statement st;
+    Status s = Parse(std::string("SELECT * ") + ch + "OMM T", &st);
+    EXPECT_EQ(s.code(), ErrorCode::kValidation) << ch;
+    EXPECT_NE(s.message().find(std::string("Unexpected character '") + ch + "'"), std::string::npos)
+        << s.message();
+  }
+}
+
 TEST(PartiqlParse, DeepNestingIsRejectedNotACrash) {
   std::string text =
       "SELECT * FROM T WHERE " + std::string(5000, '(') + "a = 1" + std::string(5000, ')');
