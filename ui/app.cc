@@ -746,7 +746,9 @@ std::string App::StateJson() const {
   state["clock"] = {{"nowMs", clock_.NowMs()}, {"offsetMs", clock_.offset_ms()}};
   state["frames"] = frames_;
   state["version"] = engine_.version();
-  return state.dump();
+  // Messages and items quote what users typed: bytes that are not UTF-8 become U+FFFD rather
+  // than aborting the dump (JSON_NOEXCEPTION), as in the engine's error bodies.
+  return state.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 std::string App::LastRunJson() const {
@@ -759,7 +761,7 @@ std::string App::LastRunJson() const {
                     {"message", last_result_.status.message()}};
   }
   out["effects"] = EffectsToJson(last_result_.effects);
-  return out.dump();
+  return out.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 }  // namespace monotable::ui
