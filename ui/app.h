@@ -153,6 +153,9 @@ class App {
   double model_scale_ = 1;
   std::string load_status_;
   std::shared_ptr<const Engine> initial_;  // the model as loaded (undo to the start)
+  // initial_ is the model exactly as LoadModel loaded it (a restored state's is the state after
+  // its writes), so Reset can go back to it without loading again.
+  bool initial_is_loaded_model_ = false;
   std::vector<HistoryEntry> history_;
   int history_current_ = -1;
 

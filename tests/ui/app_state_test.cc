@@ -80,6 +80,56 @@ TEST(AppStateTest, ResetForgetsTheWrites) {
   EXPECT_EQ(json::parse(app.SaveState(true))["writes"].size(), 0u);
 }
 
+// Reset goes back to the model as loaded without loading it again (the snapshot kept at load):
+// what a user sees afterwards is what a fresh load shows, for a scaled example and for a custom
+// model; and a restored state with writes still resets to its example, not to its writes.
+TEST(AppStateTest, ResetShowsWhatAFreshLoadShows) {
+  testing::Headless ui;
+  auto same_as_fresh = [&](App& app, const std::string& model, double scale) {
+    App fresh;
+    ASSERT_TRUE(fresh.LoadModel(model, scale).ok());
+    EXPECT_TRUE(SameModel(app, fresh));
+    EXPECT_EQ(app.ItemCount(), fresh.ItemCount());
+    json a = json::parse(app.StateJson()), b = json::parse(fresh.StateJson());
+    for (const char* member : {"model", "request", "history", "session", "highlighted",
+                               "lastRequest", "selected", "loadError"}) {
+      EXPECT_EQ(a[member], b[member]) << member;
+    }
+  };
+  App app;
+  ASSERT_TRUE(app.LoadModel("orders", 3).ok());
+  const uint64_t items = app.ItemCount();
+  ASSERT_TRUE(app.Run("UpdateItem", kShip).status.ok());
+  ASSERT_TRUE(app.Run("PutItem",
+                      R"({"TableName":"Orders","Item":{"PK":{"S":"C#new"},"SK":{"S":"PROFILE"}}})")
+                  .status.ok());
+  ui.Draw([&] { app.Frame(); });
+  ASSERT_EQ(app.ItemCount(), items + 1);
+  app.Reset();
+  EXPECT_EQ(app.ItemCount(), items);
+  same_as_fresh(app, "orders", 3);
+  ui.Draw([&] { app.Frame(); });
+  app.Reset();  // twice: the snapshot is still the model as loaded
+  same_as_fresh(app, "orders", 3);
+
+  App custom;
+  App source;
+  ASSERT_TRUE(source.LoadModel("orders").ok());
+  const std::string text = source.ExportModelJson();  // the example as a model file
+  ASSERT_TRUE(custom.LoadModel(text).ok()) << text.substr(0, 200);
+  ASSERT_TRUE(custom.Run("UpdateItem", kShip).status.ok());
+  custom.Reset();
+  same_as_fresh(custom, text, 1);
+
+  App restored;
+  App edited;
+  Edit(&edited);
+  ASSERT_TRUE(restored.RestoreState(edited.SaveState(true)).ok());
+  ASSERT_TRUE(SameModel(restored, edited));
+  restored.Reset();
+  same_as_fresh(restored, "orders", 1);
+}
+
 TEST(AppStateTest, StateKeyMovesWithWritesAndRequests) {
   testing::Headless ui;
   App app;
