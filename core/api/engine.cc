@@ -99,25 +99,37 @@ void RunFast(api::EngineState& state, const ExecuteOptions& options, Result* res
   Finish(ctx, run(ctx), result);
 }
 
-// A 64-bit hash of an item's stored bytes, eight bytes at a time (ForEachItem's fingerprint):
-// each word is mixed in with a multiply and a shift, the tail as one word, then the splitmix64
-// finaliser (storage::MixBits).
-uint64_t Fingerprint(std::string_view bytes) {
-  uint64_t h = 0x9e3779b97f4a7c15ull ^ bytes.size();
-  size_t i = 0;
-  for (; i + 8 <= bytes.size(); i += 8) {
-    uint64_t word;
-    std::memcpy(&word, bytes.data() + i, 8);
-    h = (h ^ word) * 0xff51afd7ed558ccdull;
-    h ^= h >> 32;
+// The walk every ForEachItem variant shares: the entries of a table (index empty) or of one of its
+// indexes in view order, at most `limit`; `each(entry, item_of)` where item_of(entry) decodes the
+// entry as the view sees it (projected for an index that does not project ALL). Unknown table or
+// index: nothing.
+template <typename Each>
+void WalkEntries(api::EngineState& state, std::string_view table_name, std::string_view index_name,
+                 size_t limit, Each each) {
+  const storage::Table* table = state.FindTable(table_name);
+  if (!table) return;
+  size_t index = SIZE_MAX;
+  if (!index_name.empty()) {
+    for (size_t i = 0; i < table->schema().indexes.size(); ++i) {
+      if (table->schema().indexes[i].name == index_name) index = i;
+    }
+    if (index == SIZE_MAX) return;
   }
-  if (i < bytes.size()) {
-    uint64_t word = 0;
-    std::memcpy(&word, bytes.data() + i, bytes.size() - i);
-    h = (h ^ word) * 0xc4ceb9fe1a85ec53ull;
-    h ^= h >> 29;
+  const storage::Store& store = index == SIZE_MAX ? table->base() : table->index_store(index);
+  const bool project = index != SIZE_MAX &&
+                       table->schema().indexes[index].projection != storage::ProjectionType::kAll;
+  auto item_of = [&](const storage::Entry& entry) -> Item {
+    Item item = entry.item.Decode();
+    if (project) return table->ProjectEntry(index, item);
+    return item;  // moved, not copied
+  };
+  size_t visited = 0;
+  for (auto c = store.First(); c.id; c = store.Next(c)) {
+    for (const auto& [sort, entry] : *c.rows) {
+      if (visited++ == limit) return;
+      each(entry, item_of);
+    }
   }
-  return storage::MixBits(h);
 }
 
 }  // namespace
@@ -299,37 +311,18 @@ void Engine::ForEachItem(std::string_view table_name, std::string_view index_nam
                          const std::function<bool(const void* id, size_t size_bytes)>& known,
                          const std::function<void(const Item& item, size_t size_bytes,
                                                   StoredItem stored)>& visit) const {
-  const storage::Table* table = impl_->FindTable(table_name);
-  if (!table) return;
-  size_t index = SIZE_MAX;
-  if (!index_name.empty()) {
-    for (size_t i = 0; i < table->schema().indexes.size(); ++i) {
-      if (table->schema().indexes[i].name == index_name) index = i;
-    }
-    if (index == SIZE_MAX) return;
-  }
-  const storage::Store& store = index == SIZE_MAX ? table->base() : table->index_store(index);
-  const bool project = index != SIZE_MAX &&
-                       table->schema().indexes[index].projection != storage::ProjectionType::kAll;
-  size_t visited = 0;
-  for (auto c = store.First(); c.id; c = store.Next(c)) {
-    for (const auto& [sort, entry] : *c.rows) {
-      if (visited++ == limit) return;
-      // The entry's handle, not its bytes: a known item is skipped without being read. (What a
-      // visit sees follows from the stored item alone: the projection is fixed per index.)
-      const void* id = entry.item.identity();
-      if (known && known(id, entry.size)) continue;
-      StoredItem stored;
-      storage::EncodedItem::AddReference(id);
-      stored.id_ = id;
-      const Item item = entry.item.Decode();
-      if (project) {
-        visit(table->ProjectEntry(index, item), entry.size, std::move(stored));
-      } else {
-        visit(item, entry.size, std::move(stored));
-      }
-    }
-  }
+  WalkEntries(*impl_, table_name, index_name, limit,
+              [&](const storage::Entry& entry, auto item_of) {
+                // The entry's handle, not its bytes: a known item is skipped without being read.
+                // (What a visit sees follows from the stored item alone: the projection is fixed
+                // per index.)
+                const void* id = entry.item.identity();
+                if (known && known(id, entry.size)) return;
+                StoredItem stored;
+                storage::EncodedItem::AddReference(id);
+                stored.id_ = id;
+                visit(item_of(entry), entry.size, std::move(stored));
+              });
 }
 
 void Engine::ForEachItem(
@@ -341,42 +334,9 @@ void Engine::ForEachItem(
 void Engine::ForEachItem(
     std::string_view table_name, std::string_view index_name, size_t limit,
     const std::function<void(const Item& item, size_t size_bytes)>& visit) const {
-  // No `known`: nothing is skipped, so no fingerprint is computed.
-  ForEachItem(table_name, index_name, limit, nullptr,
-              [&](const Item& item, size_t size_bytes, uint64_t) { visit(item, size_bytes); });
-}
-
-void Engine::ForEachItem(std::string_view table_name, std::string_view index_name, size_t limit,
-                         const std::function<bool(uint64_t fingerprint, size_t size_bytes)>& known,
-                         const std::function<void(const Item& item, size_t size_bytes,
-                                                  uint64_t fingerprint)>& visit) const {
-  const storage::Table* table = impl_->FindTable(table_name);
-  if (!table) return;
-  size_t index = SIZE_MAX;
-  if (!index_name.empty()) {
-    for (size_t i = 0; i < table->schema().indexes.size(); ++i) {
-      if (table->schema().indexes[i].name == index_name) index = i;
-    }
-    if (index == SIZE_MAX) return;
-  }
-  const storage::Store& store = index == SIZE_MAX ? table->base() : table->index_store(index);
-  const bool project = index != SIZE_MAX &&
-                       table->schema().indexes[index].projection != storage::ProjectionType::kAll;
-  size_t visited = 0;
-  for (auto c = store.First(); c.id; c = store.Next(c)) {
-    for (const auto& [sort, entry] : *c.rows) {
-      if (visited++ == limit) return;
-      // The stored bytes decide everything a visit sees (the projection is fixed per index).
-      const uint64_t fingerprint = known ? Fingerprint(entry.item.bytes()) : 0;
-      if (known && known(fingerprint, entry.size)) continue;
-      const Item item = entry.item.Decode();
-      if (project) {
-        visit(table->ProjectEntry(index, item), entry.size, fingerprint);
-      } else {
-        visit(item, entry.size, fingerprint);
-      }
-    }
-  }
+  WalkEntries(
+      *impl_, table_name, index_name, limit,
+      [&](const storage::Entry& entry, auto item_of) { visit(item_of(entry), entry.size); });
 }
 
 Result Engine::SweepExpired() {

@@ -130,22 +130,13 @@ class Engine {
   // (and decodes) only those.
   void ForEachItem(std::string_view table, std::string_view index, size_t limit,
                    const std::function<void(const Item& item, size_t size_bytes)>& visit) const;
-  // The same, for a front end that keeps what it built from each item: before decoding an item,
-  // asks `known(fingerprint, size_bytes)`, where the fingerprint is a 64-bit hash of the item as
-  // stored (an unchanged item keeps its fingerprint; a changed one gets another, barring a hash
-  // collision). If `known` returns true the item is skipped (not decoded); otherwise `visit` gets
-  // it with its fingerprint. A view refreshed after a write then rebuilds only what changed.
-  // An empty `known` skips nothing and computes no fingerprint (`visit` gets 0).
-  void ForEachItem(std::string_view table, std::string_view index, size_t limit,
-                   const std::function<bool(uint64_t fingerprint, size_t size_bytes)>& known,
-                   const std::function<void(const Item& item, size_t size_bytes,
-                                            uint64_t fingerprint)>& visit) const;
-  // The same by identity, without reading the items a front end already holds: before decoding
-  // an item, asks `known(id, size_bytes)` with the id of the item as stored (StoredItem::id());
-  // if `known` returns true the item is skipped, otherwise `visit` gets it and a StoredItem that
-  // holds it. An id equals the id of a StoredItem the caller holds exactly when it is that same
-  // stored item, unchanged since. A refresh then touches only the items' places in the index,
-  // not the items (a write at a million items no longer reads a million items to hash them).
+  // The same, for a front end that keeps what it built from each item (the table view): before
+  // decoding an item, asks `known(id, size_bytes)` with the id of the item as stored
+  // (StoredItem::id()); if `known` returns true the item is skipped (not read), otherwise `visit`
+  // gets it and a StoredItem that holds it. An id equals the id of a StoredItem the caller holds
+  // exactly when it is that same stored item, unchanged since, so a view refreshed after a write
+  // rebuilds only what changed and walks only the index's entries, not the items. An empty
+  // `known` skips nothing.
   void ForEachItem(std::string_view table, std::string_view index, size_t limit,
                    const std::function<bool(const void* id, size_t size_bytes)>& known,
                    const std::function<void(const Item& item, size_t size_bytes,
