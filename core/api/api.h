@@ -159,6 +159,10 @@ Status ReadNames(const json& obj, const char* member, std::optional<expr::Attrib
 Status ReadArray(const json& obj, const char* member, const json** out);
 Status ReadObject(const json& obj, const char* member, const json** out);
 
+// DynamoDB rule: table and index names match [a-zA-Z0-9_.-]+ and are 3 to 255 characters.
+// (Constraints::TableName words each violation; the fast readers only ask whether there is one.)
+bool IsValidTableName(std::string_view name);
+
 // Collects constraint violations into DynamoDB's "N validation error(s) detected: ..." message.
 class Constraints {
  public:

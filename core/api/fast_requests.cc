@@ -1,6 +1,7 @@
 // fast_requests: the request-text readers of fast_requests.h.
 #include "api/fast_requests.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <tuple>
 #include <utility>
@@ -20,11 +21,9 @@ bool ReadKeyValue(Scanner* s, Value* out) {
   std::string_view type, payload;
   // The compact text SDKs write, {"S":"..."} or {"N":"..."}, in three steps; any other spelling
   // (whitespace inside, another type) through the member reader.
-  if (s->EatExact("{\"S\":")) {
-    type = "S";
-    if (!s->String(&payload) || !s->Eat('}')) return false;
-  } else if (s->EatExact("{\"N\":")) {
-    type = "N";
+  const bool compact_s = s->EatExact("{\"S\":");
+  if (compact_s || s->EatExact("{\"N\":")) {
+    type = compact_s ? "S" : "N";
     if (!s->String(&payload) || !s->Eat('}')) return false;
   } else {
     Sequence m(s, '{', '}');
@@ -68,26 +67,6 @@ bool ReadKey(Scanner* s, Item* key) {
     if (!key->emplace(std::string(name), std::move(value)).second) return false;  // repeated
   }
   return done && !key->empty();
-}
-
-// A table name that satisfies DynamoDB's constraints (Constraints::TableName adds nothing for
-// it): 3 to 255 characters of [a-zA-Z0-9_.-].
-bool PlainTableName(std::string_view name) {
-  if (name.size() < 3 || name.size() > 255) return false;
-  for (char c : name) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                    c == '_' || c == '.' || c == '-';
-    if (!ok) return false;
-  }
-  return true;
-}
-
-// ReturnConsumedCapacity among kReturnConsumedCapacityValues (Constraints::Enum adds nothing).
-bool PlainCapacityDetail(std::string_view value) {
-  for (std::string_view allowed : kReturnConsumedCapacityValues) {
-    if (value == allowed) return true;
-  }
-  return false;
 }
 
 // ExpressionAttributeNames: {"#n": "name", ...}, names and values plain strings, not empty,
@@ -281,8 +260,10 @@ bool FastReadGetItem(std::string_view text, GetItemRequest* out) {
   if (!done || !s.AtEnd() || !has_table || !has_key) return false;
   // The constraints the general reader checks on these members (ReadGetItem): any violation is
   // an error it words, so decline.
-  return PlainTableName(out->table_name) &&
-         (!out->capacity_detail || PlainCapacityDetail(*out->capacity_detail));
+  const std::vector<std::string_view>& details = kReturnConsumedCapacityValues;
+  return IsValidTableName(out->table_name) &&
+         (!out->capacity_detail ||
+          std::find(details.begin(), details.end(), *out->capacity_detail) != details.end());
 }
 
 }  // namespace monotable::api

@@ -180,6 +180,24 @@ void Constraints::Add(const std::string* value, std::string_view path, std::stri
   errors_.push_back(std::move(e));
 }
 
+namespace {
+
+// The characters of [a-zA-Z0-9_.-].
+bool TableNameCharacters(std::string_view name) {
+  for (char c : name) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == '.' || c == '-';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool IsValidTableName(std::string_view name) {
+  return name.size() >= 3 && name.size() <= 255 && TableNameCharacters(name);
+}
+
 void Constraints::TableName(const std::optional<std::string>& name, std::string_view path,
                             bool required) {
   if (!name) {
@@ -193,12 +211,9 @@ void Constraints::TableName(const std::optional<std::string>& name, std::string_
     Add(&*name, path, "Member must have length greater than or equal to 1");
     return;
   }
-  bool ok = true;
-  for (char c : *name) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.' && c != '-')
-      ok = false;
+  if (!TableNameCharacters(*name)) {
+    Add(&*name, path, "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
   }
-  if (!ok) Add(&*name, path, "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
   if (name->size() < 3) Add(&*name, path, "Member must have length greater than or equal to 3");
   if (name->size() > 255) Add(&*name, path, "Member must have length less than or equal to 255");
 }

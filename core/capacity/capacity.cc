@@ -76,14 +76,15 @@ void AppendGrouped(uint64_t n, std::string* out) {
   out->append(buffer, static_cast<size_t>(WriteGrouped(n, buffer) - buffer));
 }
 
-void AppendUnits(int64_t half_units, std::string* out) {
-  AppendGrouped(static_cast<uint64_t>(half_units / 2), out);
-  if (half_units % 2) out->append(".5");
-}
-
 char* Write(std::string_view text, char* p) {
   std::memcpy(p, text.data(), text.size());
   return p + text.size();
+}
+
+// Capacity units counted in halves, as FormatUnits writes them ("1,234" or "0.5"), at p.
+char* WriteUnits(int64_t half_units, char* p) {
+  p = WriteGrouped(static_cast<uint64_t>(half_units / 2), p);
+  return half_units % 2 ? Write(".5", p) : p;
 }
 
 }  // namespace
@@ -95,9 +96,8 @@ std::string FormatBytes(uint64_t bytes) {
 }
 
 std::string FormatUnits(int64_t half_units) {
-  std::string out;
-  AppendUnits(half_units, &out);
-  return out;
+  char buffer[32];
+  return std::string(buffer, static_cast<size_t>(WriteUnits(half_units, buffer) - buffer));
 }
 
 std::string_view ReadModeName(ReadMode mode) {
@@ -137,9 +137,7 @@ std::string ReadArithmetic(uint64_t items, uint64_t bytes, ReadMode mode) {
       p = Write("transactional x2 = ", p);
       break;
   }
-  const int64_t half = ReadHalfUnits(bytes, mode);
-  p = WriteGrouped(static_cast<uint64_t>(half / 2), p);
-  if (half % 2) p = Write(".5", p);
+  p = WriteUnits(ReadHalfUnits(bytes, mode), p);
   p = Write(" RRU", p);
   return std::string(buffer, static_cast<size_t>(p - buffer));
 }

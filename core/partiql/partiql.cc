@@ -85,16 +85,9 @@ Status Lex(std::string_view s, std::vector<Token>* out) {
       }
       if (t.text.empty()) {
         if (std::string_view(".,()[]{}:?*=<>+-;").find(c) == std::string_view::npos) {
-          // The whole character, not its first byte (the statement came as UTF-8 JSON text).
+          // The whole character with its continuation bytes, not its first byte alone.
           size_t n = 1;
-          const unsigned char lead = static_cast<unsigned char>(c);
-          if (lead >= 0xF0) {
-            n = 4;
-          } else if (lead >= 0xE0) {
-            n = 3;
-          } else if (lead >= 0xC0) {
-            n = 2;
-          }
+          while (i + n < s.size() && (static_cast<unsigned char>(s[i + n]) & 0xC0) == 0x80) ++n;
           return Malformed("Unexpected character '" + std::string(s.substr(i, n)) + "'");
         }
         t.text = std::string(1, c);

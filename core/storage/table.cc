@@ -119,7 +119,8 @@ uint32_t Table::EntrySize(size_t i, const Item& item) const {
 }
 
 const Entry* Table::Find(const Item& key) const {
-  return base_.FindEntry(BasePartition(key), BaseSort(key));
+  return Find(key.find(schema_.keys.hash.name)->second,
+              schema_.keys.has_range() ? &key.find(schema_.keys.range.name)->second : nullptr);
 }
 
 const Entry* Table::Find(const Value& hash, const Value* range) const {
