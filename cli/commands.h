@@ -42,6 +42,9 @@ bool TakeScaleOption(const std::vector<std::string>& args, size_t* i, ModelScale
 // Checks the numbers of *scale as `monotable generate` does: "" if they are well formed, else what
 // is wrong ("--scale takes a number"). Ranges (scale 1 to 100000) are the generator's to check.
 std::string CheckModelScale(const ModelScale& scale);
+// What serve and run check after reading their options: a scale needs a --model, and its numbers
+// are well formed (CheckModelScale). "" when fine, else the message they print.
+std::string CheckModelOptions(const std::string& model, const ModelScale& scale);
 
 // Loads a model file (tables, items) into `engine` through DynamoDB requests (CreateTable, then
 // BatchWriteItem). Returns false and sets *error ("FILE: what went wrong") if the file cannot be

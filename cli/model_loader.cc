@@ -44,18 +44,22 @@ bool ReadModelText(const std::string& path, std::string* text, std::string* erro
   return false;
 }
 
-// Parses and loads `path` as it is. The file's text is released once parsed, before loading.
+// Reads and parses `path` (ReadModelText). The text is released once parsed, before loading.
+bool ReadParsedModel(const std::string& path, Model* model, std::string* error) {
+  std::string text;
+  if (!ReadModelText(path, &text, error)) return false;
+  Status parsed = ParseModel(text, model);
+  if (!parsed.ok()) {
+    *error = path + ": " + parsed.message();
+    return false;
+  }
+  return true;
+}
+
+// Parses and loads `path` as it is.
 bool LoadAsIs(const std::string& path, Engine* engine, std::string* summary, std::string* error) {
   Model model;
-  {
-    std::string text;
-    if (!ReadModelText(path, &text, error)) return false;
-    Status parsed = ParseModel(text, &model);
-    if (!parsed.ok()) {
-      *error = path + ": " + parsed.message();
-      return false;
-    }
-  }
+  if (!ReadParsedModel(path, &model, error)) return false;
   Status loaded = LoadModel(model, engine);
   if (!loaded.ok()) {
     *error = path + ": " + loaded.message();
@@ -99,13 +103,7 @@ bool LoadGenerated(const std::string& path, const ModelScale& scale, Engine* eng
     // A generated file names its example and seed (and scale): regenerate from those, as
     // `monotable generate FILE` does. Its items are not needed and are dropped before loading.
     Model base;
-    std::string text;
-    if (!ReadModelText(path, &text, error)) return false;
-    Status parsed = ParseModel(text, &base);
-    if (!parsed.ok()) {
-      *error = path + ": " + parsed.message();
-      return false;
-    }
+    if (!ReadParsedModel(path, &base, error)) return false;
     if (base.generator.empty()) {
       *error = path +
                ": --scale, --items and --seed need a built-in example or a file made by the "
@@ -164,6 +162,13 @@ bool TakeScaleOption(const std::vector<std::string>& args, size_t* i, ModelScale
 std::string CheckModelScale(const ModelScale& scale) {
   GenerateOptions options;
   return ParseModelScale(scale, &options);
+}
+
+std::string CheckModelOptions(const std::string& model, const ModelScale& scale) {
+  if (scale.Given() && model.empty()) {
+    return "--scale, --items and --seed need --model (a built-in example or a generated file)";
+  }
+  return CheckModelScale(scale);
 }
 
 bool LoadModelFile(const std::string& path, Engine* engine, std::string* summary,

@@ -214,13 +214,7 @@ int ParseRunArgs(const std::vector<std::string>& args, RunOptions* options) {
       ++i;
     }
   }
-  if (options->scale.Given() && options->model.empty()) {
-    std::fprintf(stderr,
-                 "monotable run: --scale, --items and --seed need --model (a built-in example or "
-                 "a generated file)\n");
-    return 2;
-  }
-  if (std::string problem = CheckModelScale(options->scale); !problem.empty()) {
+  if (std::string problem = CheckModelOptions(options->model, options->scale); !problem.empty()) {
     std::fprintf(stderr, "monotable run: %s\n", problem.c_str());
     return 2;
   }

@@ -159,13 +159,7 @@ int ParseServeArgs(const std::vector<std::string>& args, ServeOptions* options) 
       return 2;
     }
   }
-  if (options->scale.Given() && options->model.empty()) {
-    std::fprintf(stderr,
-                 "monotable serve: --scale, --items and --seed need --model (a built-in example "
-                 "or a generated file)\n");
-    return 2;
-  }
-  if (std::string problem = CheckModelScale(options->scale); !problem.empty()) {
+  if (std::string problem = CheckModelOptions(options->model, options->scale); !problem.empty()) {
     std::fprintf(stderr, "monotable serve: %s\n", problem.c_str());
     return 2;
   }
