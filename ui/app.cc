@@ -110,16 +110,15 @@ EngineOptions App::EngineOptionsFor(const Model& model) const {
   return options;
 }
 
-Status App::LoadModel(std::string_view name_or_json, double scale) {
-  // The table view is derived data and, after the engine, the largest thing the app holds (up to
-  // kMaxRows formatted rows per table and index: ~220 MB in WebAssembly at a million items).
-  // Dropping it before the next model is built keeps it out of the load's peak, which WebAssembly
-  // memory keeps for the life of the page (Reset at a million items would otherwise grow the
-  // page by the size of a view and an engine). On error it is rebuilt from the engine, which
-  // still holds the previous model.
+void App::DropTablesView() {
   const uint64_t effects_serial = tables_view_.effects_serial;
   tables_view_ = TablesView();
   tables_view_.effects_serial = effects_serial;
+}
+
+Status App::LoadModel(std::string_view name_or_json, double scale) {
+  // On error the view is rebuilt from the engine, which still holds the previous model.
+  DropTablesView();
   Model model;
   Engine engine;
   std::string id;
@@ -131,15 +130,20 @@ Status App::LoadModel(std::string_view name_or_json, double scale) {
     model_view_.status = "Could not load: " + load_status_;
     return status;
   }
-  InstallModel(std::move(model), std::move(engine), id, used_scale,
-               id == "custom" ? std::string(name_or_json) : std::string());
+  InstallLoadedModel(std::move(model), std::move(engine), id, used_scale,
+                     id == "custom" ? std::string(name_or_json) : std::string());
+  return Status::Ok();
+}
+
+void App::InstallLoadedModel(Model model, Engine engine, const std::string& id, double scale,
+                             std::string custom_text) {
+  InstallModel(std::move(model), std::move(engine), id, scale, std::move(custom_text));
   initial_is_loaded_model_ = true;
   base_writes_.clear();
   if (!model_.access_patterns.empty()) {
     const AccessPattern& p = model_.access_patterns.front();
     LoadRequest(&request_panel_, schema_view_, p.operation, p.request_json, p.name);
   }
-  return Status::Ok();
 }
 
 void App::InstallModel(Model model, Engine engine, const std::string& id, double scale,
@@ -154,7 +158,7 @@ void App::InstallModel(Model model, Engine engine, const std::string& id, double
   if (id == "custom") custom_text_ = std::move(custom_text);
   load_status_.clear();
   initial_ = std::make_shared<const Engine>(engine_);
-  initial_is_loaded_model_ = false;  // LoadModel and Reset say so after installing
+  initial_is_loaded_model_ = false;  // InstallLoadedModel says so after installing
   ++loads_;
   history_.clear();
   history_current_ = -1;
@@ -448,20 +452,8 @@ void App::Reset() {
     // with the current engine): going back to it needs no new generation or load, which took 6-8
     // s in the page at a million items, and no second engine (WebAssembly memory keeps its peak).
     // The same state a new LoadModel would give: history, views and the first pattern's request.
-    const uint64_t effects_serial = tables_view_.effects_serial;
-    tables_view_ = TablesView();  // built again by InstallModel, without the old one beside it
-    tables_view_.effects_serial = effects_serial;
-    Engine engine = *initial_;
-    Model model = model_;
-    const std::string id = model_id_;
-    std::string custom_text = custom_text_;
-    InstallModel(std::move(model), std::move(engine), id, model_scale_, std::move(custom_text));
-    initial_is_loaded_model_ = true;
-    base_writes_.clear();
-    if (!model_.access_patterns.empty()) {
-      const AccessPattern& p = model_.access_patterns.front();
-      LoadRequest(&request_panel_, schema_view_, p.operation, p.request_json, p.name);
-    }
+    DropTablesView();
+    InstallLoadedModel(model_, *initial_, model_id_, model_scale_, custom_text_);
     return;
   }
   if (model_id_ == "custom") {

@@ -137,6 +137,15 @@ class App {
                       std::string* id, double* used_scale) const;
   // The engine's options for a model: its prices, the playground's clock.
   EngineOptions EngineOptionsFor(const Model& model) const;
+  // The table view is derived data and, after the engine, the largest thing the app holds (up to
+  // kMaxRows formatted rows per table and index: ~220 MB in WebAssembly at a million items).
+  // Dropping it before the next model is built keeps it out of a load's peak, which WebAssembly
+  // memory keeps for the life of the page. Keeps effects_serial.
+  void DropTablesView();
+  // InstallModel for a model as LoadModel loads it: Reset can go back to it (initial_), and the
+  // request builder starts at its first access pattern.
+  void InstallLoadedModel(Model model, Engine engine, const std::string& id, double scale,
+                          std::string custom_text);
   // Makes a prepared model the current one, forgetting the history. Keeps the model without its
   // items (they are the engine's).
   void InstallModel(Model model, Engine engine, const std::string& id, double scale,

@@ -409,20 +409,12 @@ void AddGhosts(const Effects& effects, TablesView* previous,
   for (const TouchedItem& t : effects.items) {
     Mark mark = MarkFor(t.action);
     if (mark != Mark::kDeleted && mark != Mark::kIndexRemoved) continue;
-    size_t n = 0;
-    while (n < view->collections.size() &&
-           (view->collections[n].table != t.table || view->collections[n].index != t.index)) {
-      ++n;
-    }
-    if (n == view->collections.size()) continue;
-    CollectionView* c = &view->collections[n];
-    const CollectionView* old = nullptr;
-    for (const CollectionView& o : previous->collections) {
-      if (o.table == t.table && o.index == t.index) old = &o;
-    }
+    CollectionView* c = FindCollection(view, t.table, t.index);
+    const CollectionView* old = FindCollection(previous, t.table, t.index);
     // The base table's key schema names the touched key's attributes.
     const CollectionView* base = FindCollection(view, t.table, "");
-    if (!old || !base) continue;
+    if (!c || !old || !base) continue;
+    const size_t n = static_cast<size_t>(c - view->collections.data());
     KeySchemaInfo keys;
     keys.hash_key = base->hash_key;
     keys.range_key = base->range_key;
