@@ -16,7 +16,7 @@ struct CostPanelState {
 void DrawCostPanel(CostPanelState* state, const CostView& view, Intents* intents);
 
 // Units one item of `size_bytes` costs: reads per 4 KB (x0.5 eventual, x2 transactional), writes
-// per 1 KB. DynamoDB rounds each item up to the next unit boundary (dynamodb-rules.md §capacity).
+// per 1 KB. DynamoDB rounds each item up to the next unit boundary (dynamodb-rules.md §1.5-1.6).
 double ReadUnitsForSize(uint32_t size_bytes, bool consistent);
 double WriteUnitsForSize(uint32_t size_bytes);
 

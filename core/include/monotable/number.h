@@ -1,6 +1,6 @@
 // Number: DynamoDB's N type, an exact decimal of up to 38 significant digits.
 //
-// DynamoDB rules implemented here (see ../shared/dynamodb-rules.md §1.2, §1.3):
+// DynamoDB rules implemented here (docs/dynamodb-rules.md §1.2, §1.3):
 // - at most 38 significant digits (leading and trailing zeros do not count);
 // - magnitude range 1E-130 .. 9.9999999999999999999999999999999999999E+125, and 0;
 // - canonical text as DynamoDB returns it: no exponent, no leading '+', no leading zeros, no
