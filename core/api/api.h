@@ -168,9 +168,14 @@ class Constraints {
  public:
   // Value '<value>' at '<path>' failed to satisfy constraint: <message>. `value` null: "null".
   void Add(const std::string* value, std::string_view path, std::string_view message);
-  // A constraint message in DynamoDB's words when it does not follow Add's shape.
-  void AddMessage(std::string message);
+  // A constraint message in DynamoDB's words when it does not follow Add's shape. `alone`: the
+  // request's cohort reports this violation by itself (messages::Violation), dropping the others.
+  void AddMessage(std::string message, bool alone = false);
   void TableName(const std::optional<std::string>& name, std::string_view path, bool required);
+  // ReturnValues of PutItem, DeleteItem or UpdateItem (`update`) against `allowed`, worded in the
+  // request's cohort (messages::ReturnValuesOutsideEnum).
+  void ReturnValues(const std::optional<std::string>& value,
+                    const std::vector<std::string_view>& allowed, bool update);
   void Enum(const std::optional<std::string>& value, std::string_view path,
             const std::vector<std::string_view>& allowed);
   void Min(const std::optional<int64_t>& value, std::string_view path, int64_t min);
@@ -180,6 +185,7 @@ class Constraints {
 
  private:
   std::vector<std::string> errors_;
+  std::optional<std::string> alone_;  // the first violation reported by itself
 };
 
 // ReturnConsumedCapacity as parsed (validated by Constraints::Enum first).

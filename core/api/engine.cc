@@ -11,6 +11,7 @@
 #include "api/errors.h"
 #include "api/fast_requests.h"
 #include "api/fast_writes.h"
+#include "api/messages.h"
 #include "api/request_json.h"
 #include "api/streams.h"
 #include "storage/key_codec.h"
@@ -171,6 +172,8 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
 
 Result Engine::Execute(std::string_view operation, std::string_view request_json,
                        const ExecuteOptions& options) {
+  // Every message of this request in the engine's cohort (messages.h).
+  const api::messages::CohortScope cohort(impl_->options.messages);
   Result result;
   result.effects.operation = std::string(operation);
   const api::Handler handler = FindHandler(operation);

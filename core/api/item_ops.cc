@@ -6,6 +6,7 @@
 // writes, through write_path (prepare, commit, account) like batches and transactions do.
 // Legacy parameters (Expected, AttributeUpdates, AttributesToGet, ConditionalOperator) are not
 // supported: they are rejected with a ValidationException naming the expression to use.
+#include "api/messages.h"
 #include "api/wire.h"
 #include "api/write_path.h"
 
@@ -84,10 +85,11 @@ Status ReadWriteMembers(const json& req, WriteRequestMembers* m) {
   return ReadExpressionParams(req, &m->params);
 }
 
-void WriteConstraints(const WriteRequestMembers& m, Constraints* c) {
+// `update`: UpdateItem's (whose ReturnValues the 2026-09 cohort reports alone, messages.h).
+void WriteConstraints(const WriteRequestMembers& m, bool update, Constraints* c) {
   c->Enum(m.capacity, "returnConsumedCapacity", kReturnConsumedCapacityValues);
   c->TableName(m.table_name, "tableName", true);
-  c->Enum(m.return_values, "returnValues", kReturnValuesAll);
+  c->ReturnValues(m.return_values, kReturnValuesAll, update);
   c->Enum(m.metrics, "returnItemCollectionMetrics", {"SIZE", "NONE"});
   c->Enum(m.on_condition_failure, "returnValuesOnConditionCheckFailure",
           kReturnValuesOnConditionCheckFailure);
@@ -124,14 +126,16 @@ Status CheckAllOldOrNone(const WriteRequestMembers& m) {
   return Status::Ok();
 }
 
-// Parses the ConditionExpression (if any), then reports placeholders no expression used.
+// Parses the ConditionExpression (if any), then reports placeholders no expression used (both
+// families worded by the cohort, messages.h).
 Status ParseConditionAndCheckUsed(WriteRequestMembers& m) {
   if (m.condition) {
     Status s = expr::ParseCondition(expr::Kind::kCondition, *m.condition, m.params.names,
                                     m.params.values, &m.params.usage, &m.parsed_condition);
-    if (!s.ok()) return s;
+    if (!s.ok()) return messages::Enveloped(messages::Family::kConditionExpression, s);
   }
-  return expr::CheckAllUsed(m.params.names, m.params.values, m.params.usage);
+  return messages::Enveloped(messages::Family::kUnusedPlaceholders,
+                             expr::CheckAllUsed(m.params.names, m.params.values, m.params.usage));
 }
 
 // Prepares and finishes a Put or Delete, returning the old item when ReturnValues is ALL_OLD.
@@ -160,7 +164,7 @@ Status RunPutItem(Context& ctx, PutItemRequest& r) {
   std::optional<Item>& item = r.item;
   Status s;
   Constraints c;
-  WriteConstraints(m, &c);
+  WriteConstraints(m, false, &c);
   if (!item) c.Add(nullptr, "item", "Member must not be null");
   if (!(s = c.ToStatus()).ok()) return s;
   if (!(s = RejectLegacy(req, {{"Expected", "ConditionExpression"},
@@ -216,7 +220,7 @@ Status RunDeleteItem(Context& ctx, KeyWriteRequest& r) {
   std::optional<Item>& key = r.key;
   Status s;
   Constraints c;
-  WriteConstraints(m, &c);
+  WriteConstraints(m, false, &c);
   if (!key) c.Add(nullptr, "key", "Member must not be null");
   if (!(s = c.ToStatus()).ok()) return s;
   if (!(s = RejectLegacy(req, {{"Expected", "ConditionExpression"},
@@ -256,7 +260,7 @@ Status RunUpdateItem(Context& ctx, KeyWriteRequest& r) {
   const std::optional<std::string>& update_text = r.update_text;
   Status s;
   Constraints c;
-  WriteConstraints(m, &c);
+  WriteConstraints(m, true, &c);
   if (!key) c.Add(nullptr, "key", "Member must not be null");
   if (!(s = c.ToStatus()).ok()) return s;
   if (!(s = RejectLegacy(req, {{"AttributeUpdates", "UpdateExpression"},
@@ -273,7 +277,7 @@ Status RunUpdateItem(Context& ctx, KeyWriteRequest& r) {
   expr::Update update;
   if (update_text) {
     s = expr::ParseUpdate(*update_text, m.params.names, m.params.values, &m.params.usage, &update);
-    if (!s.ok()) return s;
+    if (!s.ok()) return messages::Enveloped(messages::Family::kUpdateExpression, s);
   }
   if (!(s = ParseConditionAndCheckUsed(m)).ok()) return s;
   storage::Table* table = ctx.state.FindTable(*m.table_name);

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "api/api.h"
+#include "api/messages.h"
 
 namespace monotable::api {
 namespace {
@@ -267,10 +268,7 @@ Status Rewrite(json* obj, const std::vector<const char*>& legacy,
     if (Present(*obj, m)) used_modern += (used_modern.empty() ? "" : ", ") + std::string(m);
   }
   if (!used_modern.empty()) {
-    return Status::Validation(
-        "Can not use both expression and non-expression parameters in the same request: "
-        "Non-expression parameters: {" +
-        used_legacy + "} Expression parameters: {" + used_modern + "}");
+    return messages::MixedParameters(used_legacy, used_modern);
   }
   if (Present(*obj, "ExpressionAttributeNames")) {
     return Status::Validation(

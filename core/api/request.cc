@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "api/api.h"
+#include "api/messages.h"
 #include "api/wire.h"
 
 namespace monotable::api {
@@ -165,7 +166,8 @@ Status ReadObject(const json& obj, const char* member, const json** out) {
   return Status::Ok();
 }
 
-void Constraints::AddMessage(std::string message) {
+void Constraints::AddMessage(std::string message, bool alone) {
+  if (alone && !alone_) alone_ = message;
   if (errors_.size() < 10) errors_.push_back(std::move(message));
 }
 
@@ -206,9 +208,10 @@ void Constraints::TableName(const std::optional<std::string>& name, std::string_
   }
   // DynamoDB rule: table and index names match [a-zA-Z0-9_.-]+ and are 3 to 255 characters.
   // An empty name reports only "length greater than or equal to 1" (Parity Suite, validated on
-  // AWS).
+  // AWS), worded by the cohort (messages.h, kEmptyTableName).
   if (name->empty()) {
-    Add(&*name, path, "Member must have length greater than or equal to 1");
+    messages::Violation v = messages::EmptyTableName(path);
+    AddMessage(std::move(v.text), v.alone);
     return;
   }
   if (!TableNameCharacters(*name)) {
@@ -230,6 +233,14 @@ void Constraints::Enum(const std::optional<std::string>& value, std::string_view
   Add(&*value, path, msg + "]");
 }
 
+void Constraints::ReturnValues(const std::optional<std::string>& value,
+                               const std::vector<std::string_view>& allowed, bool update) {
+  if (!value) return;
+  if (std::find(allowed.begin(), allowed.end(), *value) != allowed.end()) return;
+  messages::Violation v = messages::ReturnValuesOutsideEnum(*value, allowed, update);
+  AddMessage(std::move(v.text), v.alone);
+}
+
 void Constraints::Min(const std::optional<int64_t>& value, std::string_view path, int64_t min) {
   if (!value || *value >= min) return;
   std::string v = std::to_string(*value);
@@ -244,6 +255,7 @@ void Constraints::Max(const std::optional<int64_t>& value, std::string_view path
 
 Status Constraints::ToStatus() const {
   if (errors_.empty()) return Status::Ok();
+  if (alone_) return Status::Validation("1 validation error detected: " + *alone_);
   std::string msg = std::to_string(errors_.size()) + " validation error" +
                     (errors_.size() > 1 ? "s" : "") + " detected: ";
   for (size_t i = 0; i < errors_.size(); ++i) {
@@ -562,10 +574,7 @@ Status CheckExpressionParams(const ExpressionParams& params,
         "ExpressionAttributeNames can only be specified when using expressions");
   }
   if (params.values && value_expression_count && !any_value_expression) {
-    return Status::Validation(
-        "ExpressionAttributeValues can only be specified when using "
-        "expressions: " +
-        value_expressions + (value_expression_count > 1 ? " are" : " is") + " null");
+    return messages::ValuesWithoutExpression(value_expressions, value_expression_count);
   }
   if (params.names && params.names->empty()) {
     return Status::Validation("ExpressionAttributeNames must not be empty");

@@ -19,6 +19,8 @@
 #include <utility>
 #include <vector>
 
+#include "api/messages.h"
+
 namespace monotable::wire {
 namespace {
 
@@ -31,16 +33,7 @@ constexpr const char* kEmptyValue =
 constexpr const char* kMultipleTypes =
     "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the "
     "supported datatypes";
-constexpr const char* kNullNotTrue =
-    "One or more parameter values were invalid: Null attribute value types must have the value of "
-    "true";
-// Note the doubled space in the first two (DynamoDB's text).
-constexpr const char* kEmptyStringSet =
-    "One or more parameter values were invalid: An string set  may not be empty";
-constexpr const char* kEmptyNumberSet =
-    "One or more parameter values were invalid: An number set  may not be empty";
-constexpr const char* kEmptyBinarySet =
-    "One or more parameter values were invalid: Binary sets should not be empty";
+// {"NULL": false}, empty sets and duplicate set members are worded by the cohort (messages.h).
 constexpr const char* kNumberSetDuplicates = "Input collection contains duplicates";
 constexpr const char* kNesting =
     "1 validation error detected: Nesting Levels have exceeded supported limits: Attributes in "
@@ -279,16 +272,14 @@ Status CheckValueTypes(const json& j, int level) {
 
 // --- pass 2: build and validate -------------------------------------------------------------
 
-// "[a, b, c]" as DynamoDB prints a set in its duplicate messages (elements as sent).
-std::string ListText(const json& elements) {
-  std::string out = "[";
-  bool first = true;
+// A set's members as sent (strings; base64 texts for a BS), for the duplicate messages. The views
+// point into `elements`.
+std::vector<std::string_view> MemberTexts(const json& elements) {
+  std::vector<std::string_view> out;
+  out.reserve(elements.size());
   for (const json& e : elements) {
-    if (!first) out.append(", ");
-    first = false;
-    if (e.is_string()) out.append(e.get_ref<const std::string&>());
+    if (e.is_string()) out.emplace_back(e.get_ref<const std::string&>());
   }
-  out.push_back(']');
   return out;
 }
 
@@ -317,7 +308,7 @@ Status BuildS(const json& m, Value* out) {
 
 Status BuildSS(const json& m, Value* out) {
   // DynamoDB: a string set must not be empty nor hold the same string twice.
-  if (m.empty()) return Status::Validation(kEmptyStringSet);
+  if (m.empty()) return api::messages::EmptySet("SS");
   std::vector<std::string> strings;
   strings.reserve(m.size());
   for (const json& e : m) {
@@ -325,8 +316,7 @@ Status BuildSS(const json& m, Value* out) {
     strings.push_back(e.get<std::string>());
   }
   if (HasDuplicates(strings, std::less<std::string>())) {
-    return Status::Validation("One or more parameter values were invalid: Input collection " +
-                              ListText(m) + " contains duplicates.");
+    return api::messages::DuplicateSetMembers(MemberTexts(m), false);
   }
   *out = Value::SS(std::move(strings));
   return Status::Ok();
@@ -343,7 +333,7 @@ Status BuildN(const json& m, Value* out) {
 Status BuildNS(const json& m, Value* out) {
   // DynamoDB: every element is validated as a number first; then duplicates are found by numeric
   // value ("1" and "1.0" are the same number) and reported without the elements.
-  if (m.empty()) return Status::Validation(kEmptyNumberSet);
+  if (m.empty()) return api::messages::EmptySet("NS");
   std::vector<Number> numbers;
   numbers.reserve(m.size());
   for (const json& e : m) {
@@ -369,7 +359,7 @@ Status BuildB(const json& m, Value* out) {
 Status BuildBS(const json& m, Value* out) {
   // DynamoDB: a binary set must not be empty nor hold the same bytes twice; the duplicate message
   // prints the base64 texts and has no space before "of type BS".
-  if (m.empty()) return Status::Validation(kEmptyBinarySet);
+  if (m.empty()) return api::messages::EmptySet("BS");
   std::vector<std::string> blobs;
   blobs.reserve(m.size());
   for (const json& e : m) {
@@ -379,8 +369,7 @@ Status BuildBS(const json& m, Value* out) {
     blobs.push_back(std::move(bytes));
   }
   if (HasDuplicates(blobs, std::less<std::string>())) {
-    return Status::Validation("One or more parameter values were invalid: Input collection " +
-                              ListText(m) + "of type BS contains duplicates.");
+    return api::messages::DuplicateSetMembers(MemberTexts(m), true);
   }
   *out = Value::BS(std::move(blobs));
   return Status::Ok();
@@ -422,7 +411,7 @@ Status BuildNull(const json& m, Value* out) {
   // DynamoDB: NULL must be true.
   bool b = false;
   CheckBoolean(m, &b);  // validated in pass 1
-  if (!b) return Status::Validation(kNullNotTrue);
+  if (!b) return api::messages::NullNotTrue();
   *out = Value::Null();
   return Status::Ok();
 }

@@ -19,6 +19,24 @@
 
 namespace monotable {
 
+// Which wording DynamoDB's validation errors come in. DynamoDB reworded a set of its validation
+// messages region by region from June 2026 (no announcement; the dynamodb-conformance suite's
+// captures, captures/cross-region-latest.json, record each region's answers). A cohort names the
+// wording of a date; core/api/messages.h lists every message family that differs between them,
+// with the capture each text comes from.
+enum class MessageCohort : uint8_t {
+  // May 2026: the wording every region answered with before the rollout, and the one the
+  // May 2026 Parity Suite pins.
+  k2026_05,
+  // September 2026: us-east-1 as captured on 2026-09-29 (the newest capture of the region our
+  // prices and examples use): the new wording, except the checks us-east-1 had not moved yet.
+  k2026_09,
+};
+// "2026-05", "2026-09".
+std::string_view MessageCohortName(MessageCohort cohort);
+// Parses a MessageCohortName; false (and *out untouched) for any other text.
+bool ParseMessageCohort(std::string_view name, MessageCohort* out);
+
 struct EngineOptions {
   std::string region = "us-east-1";
   std::string account_id = "000000000000";
@@ -30,6 +48,8 @@ struct EngineOptions {
   // discards effects (`monotable serve`) turns it off: a read then skips copying each item's key.
   // Writes, capacity, lints and the rest of Effects are recorded either way.
   bool record_item_effects = true;
+  // The wording of validation errors (see MessageCohort): us-east-1's current one by default.
+  MessageCohort messages = MessageCohort::k2026_09;
 };
 
 // Options of one Execute call.

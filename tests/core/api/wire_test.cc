@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "api/messages.h"
+
 namespace monotable::wire {
 namespace {
 
@@ -128,6 +130,8 @@ const char* const kMapClass =
     "com.amazonaws.dynamodb.v20120810.AttributeValue>";
 
 TEST(WireTest, ValidationErrorsAreDynamoDbs) {
+  // The May 2026 wording (MessageCohort::k2026_05); the 2026-09 one is pinned just below.
+  const api::messages::CohortScope may(MessageCohort::k2026_05);
   const std::string invalid = "One or more parameter values were invalid: ";
   const std::vector<ErrorCase> cases = {
       {R"({})", kV, kEmpty},
@@ -183,6 +187,31 @@ TEST(WireTest, ValidationErrorsAreDynamoDbs) {
     Value v;
     Status st = ParseValue(J(c.in), &v);
     ASSERT_FALSE(st.ok()) << c.in;
+    EXPECT_EQ(st.code(), c.code) << c.in;
+    EXPECT_EQ(st.message(), c.message) << c.in;
+  }
+}
+
+// The 2026-09 cohort (us-east-1, captures/cross-region-latest.json of 2026-09-29: b_put_empty_ss,
+// b_put_dup_ss, esm_put_bs_dup_empty, nullRoundTrip): the envelope, and quoted set members.
+TEST(WireTest, ValidationErrorsIn2026_09Wording) {
+  const api::messages::CohortScope september(MessageCohort::k2026_09);
+  const std::string invalid =
+      "1 validation error detected: One or more parameter values were invalid: ";
+  const std::vector<ErrorCase> cases = {
+      {R"({"NULL":false})", kV, invalid + "Null attribute value types must have the value of true"},
+      {R"({"SS":[]})", kV, invalid + "An string set  may not be empty"},
+      {R"({"M":{"x":{"NS":[]}}})", kV, invalid + "An number set  may not be empty"},
+      {R"({"BS":[]})", kV, invalid + "Binary sets should not be empty"},
+      {R"({"SS":["a","a"]})", kV, invalid + "Input collection [\"a\", \"a\"] contains duplicates."},
+      {R"({"BS":["",""]})", kV,
+       invalid + "Input collection [\"\",\"\"]of type BS contains duplicates."},
+      // Not captured in the new wording: as in 2026-05.
+      {R"({"NS":["1","1"]})", kV, "Input collection contains duplicates"},
+  };
+  for (const ErrorCase& c : cases) {
+    Value v;
+    Status st = ParseValue(J(c.in), &v);
     EXPECT_EQ(st.code(), c.code) << c.in;
     EXPECT_EQ(st.message(), c.message) << c.in;
   }
@@ -253,6 +282,7 @@ TEST(WireTest, WrongJsonTypesAreSerializationExceptions) {
 }
 
 TEST(WireTest, ItemErrors) {
+  const api::messages::CohortScope may(MessageCohort::k2026_05);  // the May 2026 wording
   const std::vector<ErrorCase> cases = {
       {R"("x")", kSer, "Unexpected field type"},
       {R"(5)", kSer, "Unexpected field type"},
