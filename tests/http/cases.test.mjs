@@ -1,7 +1,8 @@
 // The data-driven API cases of tests/cases/*.json, run over HTTP against `monotable serve`: the
 // same files tests/core/api/cases_test.cc runs in-process, so a case passes both ways or neither.
-// Format (see cases_test.cc): {"description", "steps": [{"operation", "request", "response"?,
-// "responseIncludes"?, "responseExcludes"?, "error"?: {"type", "message"?, "bodyIncludes"?}}]}.
+// Format (see cases_test.cc): {"description", "messages"?, "steps": [{"operation", "request",
+// "response"?, "responseIncludes"?, "responseExcludes"?, "error"?: {"type", "message"?,
+// "bodyIncludes"?}}]}.
 // Each file gets a fresh server with the clock fixed at 2024-01-01T00:00:00Z, like the in-process
 // runner. Requests go as raw HTTP (exactly the case's JSON); every response's CRC32 is checked.
 import { test } from 'node:test';
@@ -99,7 +100,9 @@ test('there are case files to run', () => {
 for (const file of files) {
   const cases = JSON.parse(readFileSync(path.join(casesDir, file), 'utf8'));
   test(`${file}: ${cases.description ?? ''}`, async (t) => {
-    const server = await startServer(['--quiet', '--clock-ms', kClockMs]);
+    // A file's "messages" picks the wording cohort, as the in-process runner does.
+    const cohort = cases.messages ? ['--messages', cases.messages] : [];
+    const server = await startServer(['--quiet', '--clock-ms', kClockMs, ...cohort]);
     const failures = [];
     try {
       let n = 0;

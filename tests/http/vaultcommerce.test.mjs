@@ -383,8 +383,10 @@ test('errors surface as the SDK\'s named exceptions with DynamoDB\'s messages', 
     ExpressionAttributeValues: { ':t': N(1) },
   })));
   assert.equal(reserved.name, 'ValidationException');
+  // The default cohort (2026-09) envelopes UpdateExpression errors (docs/compatibility.md).
   assert.equal(reserved.message,
-               'Invalid UpdateExpression: Attribute name is a reserved keyword; reserved keyword: total');
+               '1 validation error detected: Invalid UpdateExpression: Attribute name is a ' +
+               'reserved keyword; reserved keyword: total');
 
   const noTable = await rejection(db.send(new GetItemCommand({
     TableName: 'NoSuchTable', Key: { PK: S('a'), SK: S('b') } })));

@@ -9,6 +9,8 @@
 //    "error": {"type": "ValidationException", "message": "..."}  expected error (optional)}
 // A step without "error" must succeed. The same files run over HTTP against `monotable serve`
 // (and could run against real DynamoDB): they hold only wire-format requests and responses.
+// A file's optional "messages": "2026-05" runs it under that MessageCohort (engine.h; `serve
+// --messages` over HTTP): files pinning the May 2026 wording of a family that changed since.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -88,6 +90,11 @@ void RunCaseFile(const std::filesystem::path& path) {
   ASSERT_TRUE(file.contains("steps") && file["steps"].is_array()) << path;
   EngineOptions options;
   options.clock_ms = [] { return int64_t{1704067200000}; };
+  if (file.contains("messages")) {
+    ASSERT_TRUE(file["messages"].is_string() &&
+                ParseMessageCohort(file["messages"].get<std::string>(), &options.messages))
+        << path << ": \"messages\" is not a MessageCohortName";
+  }
   Engine engine(options);
   int n = 0;
   for (const json& step : file["steps"]) {
