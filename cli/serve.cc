@@ -41,6 +41,9 @@ const char kServeHelp[] =
     "  --items N        with --model: the example generated with about N items in total\n"
     "  --seed S         with --model: the generator's seed (default 1, or the file's)\n"
     "  --region NAME    region the endpoint reports (default us-east-1)\n"
+    "  --messages DATE  wording of validation errors: 2026-09 (default; us-east-1 as captured\n"
+    "                   on 2026-09-29) or 2026-05 (before DynamoDB's rewording; the wording\n"
+    "                   the May 2026 Parity Suite pins). See docs/compatibility.md\n"
     "  --anonymous      accept unsigned requests (DynamoDB answers them with\n"
     "                   MissingAuthenticationTokenException)\n"
     "  --quiet          do not log requests to stderr\n"
@@ -71,6 +74,7 @@ struct ServeOptions {
   std::string model;
   ModelScale scale;  // --scale, --items, --seed
   std::string region = "us-east-1";
+  MessageCohort messages = EngineOptions{}.messages;  // --messages
   bool allow_anonymous = false;
   bool quiet = false;
   int64_t clock_ms = -1;  // -1: the system clock
@@ -104,6 +108,7 @@ int ParseServeArgs(const std::vector<std::string>& args, ServeOptions* options) 
                TakeOption(args, &i, "--host", &value, &missing) ||
                TakeOption(args, &i, "--model", &value, &missing) ||
                TakeOption(args, &i, "--region", &value, &missing) ||
+               TakeOption(args, &i, "--messages", &value, &missing) ||
                TakeOption(args, &i, "--clock-ms", &value, &missing) ||
                TakeOption(args, &i, "--idle-timeout-ms", &value, &missing) ||
                TakeOption(args, &i, "--request-timeout-ms", &value, &missing) ||
@@ -122,6 +127,12 @@ int ParseServeArgs(const std::vector<std::string>& args, ServeOptions* options) 
           return 2;
         }
         options->port = static_cast<int>(port);
+      } else if (name == "--messages") {
+        if (!ParseMessageCohort(value, &options->messages)) {
+          std::fprintf(stderr, "monotable serve: --messages takes 2026-09 or 2026-05, not '%s'\n",
+                       value.c_str());
+          return 2;
+        }
       } else if (name == "--clock-ms") {
         char* end = nullptr;
         long long ms = std::strtoll(value.c_str(), &end, 10);
@@ -222,6 +233,7 @@ int ServeCommand(const std::vector<std::string>& args) {
 
   EngineOptions engine_options;
   engine_options.region = options.region;
+  engine_options.messages = options.messages;
   // The endpoint never shows effects: requests run without them (ExecuteOptions::effects below),
   // and reads skip listing every item they return (responses are byte for byte the same;
   // engine_test pins both).
