@@ -25,11 +25,8 @@ Status RequestItemsMember(const json& req, const char* operation, const json** i
   if (!*items) {
     c.Add(nullptr, "requestItems", "Member must not be null");
   } else if ((*items)->empty()) {
-    // DynamoDB's text for an empty map (Parity Suite, validated on AWS); BatchGetItem's is worded
-    // by the cohort (messages.h), BatchWriteItem's had not moved in us-east-1's newest capture.
-    if (std::string_view(operation) == "BatchGetItem") return messages::BatchGetEmptyRequestItems();
-    return Status::Validation(std::string("The requestItems parameter is required for ") +
-                              operation);
+    // DynamoDB's text for an empty map (Parity Suite, validated on AWS), worded by the cohort.
+    return messages::EmptyRequestItems(operation);
   }
   return c.ToStatus();
 }

@@ -206,9 +206,10 @@ Status ValuesWithoutExpression(std::string_view absent, size_t count) {
   return Status::Validation(Enveloped(Family::kValuesWithoutExpression, std::move(text)));
 }
 
-Status BatchGetEmptyRequestItems() {
-  if (!Reworded(Family::kBatchGetEmptyRequestItems)) {
-    return Status::Validation("The requestItems parameter is required for BatchGetItem");
+Status EmptyRequestItems(std::string_view operation) {
+  if (operation != "BatchGetItem" || !Reworded(Family::kBatchGetEmptyRequestItems)) {
+    return Status::Validation("The requestItems parameter is required for " +
+                              std::string(operation));
   }
   return Status::Validation(
       "1 validation error detected: Value at 'RequestItems' failed to satisfy constraint: Member "

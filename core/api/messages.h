@@ -86,8 +86,9 @@ Status MixedParameters(std::string_view legacy, std::string_view expressions);
 // kValuesWithoutExpression: `absent` names the expressions that could have used the values
 // ("ConditionExpression", "UpdateExpression and ConditionExpression"), `count` how many.
 Status ValuesWithoutExpression(std::string_view absent, size_t count);
-// kBatchGetEmptyRequestItems.
-Status BatchGetEmptyRequestItems();
+// RequestItems {} of `operation` ("BatchGetItem", "BatchWriteItem"): kBatchGetEmptyRequestItems
+// for BatchGetItem; BatchWriteItem's text had not moved in us-east-1's newest capture.
+Status EmptyRequestItems(std::string_view operation);
 
 // A constraint violation whose text depends on the cohort, for Constraints (api.h). `alone`: the
 // newer framework stops at this violation and reports it by itself.

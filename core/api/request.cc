@@ -558,7 +558,7 @@ Status CheckExpressionParams(const ExpressionParams& params,
                              const std::vector<std::pair<std::string_view, bool>>& expressions) {
   // DynamoDB rules: the maps may only come with an expression that can use them, and must not be
   // empty (messages as DynamoDB: "... can only be specified when using expressions: A and B are
-  // null").
+  // null" in the 2026-05 cohort; the values' message is worded by the cohort, messages.h).
   bool any = false, any_value_expression = false;
   std::string value_expressions;
   size_t value_expression_count = 0;

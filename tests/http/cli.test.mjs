@@ -61,6 +61,11 @@ test('usage errors exit with 2 and say what is wrong', () => {
   const noValue = run(['serve', '--model']);
   assert.equal(noValue.status, 2);
   assert.match(noValue.stderr, /--model needs a value/);
+  // The wording cohorts are dates; another date is a usage error naming the two there are.
+  const badCohort = run(['serve', '--messages', '2026-07']);
+  assert.equal(badCohort.status, 2);
+  assert.match(badCohort.stderr, /--messages takes 2026-09 or 2026-05, not '2026-07'/);
+  assert.match(run(['serve', '--help']).stdout, /--messages DATE/);
   const badOption = run(['run', '--frob']);
   assert.equal(badOption.status, 2);
 });

@@ -40,7 +40,7 @@ std::string Example(Family family) {
                                                   "unused in expressions: keys: {#unused}"))
           .message();
     case Family::kBatchGetEmptyRequestItems:
-      return BatchGetEmptyRequestItems().message();
+      return EmptyRequestItems("BatchGetItem").message();
     case Family::kEmptyTableName:
     case Family::kReturnValuesEnum:
       return "";
@@ -86,6 +86,15 @@ TEST(Messages, BuildersWordEachRowsExampleInBothCohorts) {
     if (!after.empty()) {
       EXPECT_EQ(after, f.after) << f.name;
     }
+  }
+}
+
+TEST(Messages, BatchWriteItemsEmptyRequestItemsIsTheSameInBothCohorts) {
+  // o_bw_empty_requestitems: us-east-1 still answered the old text on 2026-09-29.
+  for (MessageCohort c : {MessageCohort::k2026_05, MessageCohort::k2026_09}) {
+    CohortScope scope(c);
+    EXPECT_EQ(EmptyRequestItems("BatchWriteItem").message(),
+              "The requestItems parameter is required for BatchWriteItem");
   }
 }
 
