@@ -1,0 +1,893 @@
+// persist: the data directory of `serve --data-dir` and the model-file dump/restore (see the
+// header for the layout and the guarantees).
+#include "persist.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+#include <vector>
+
+#include "http_protocol.h"
+#include "monotable/engine.h"
+
+namespace monotable::cli {
+namespace {
+
+using Json = nlohmann::json;
+
+// The data format this code writes and reads. A directory with a larger one is refused.
+constexpr int kDataFormat = 1;
+constexpr char kLogMagic[8] = {'M', 'T', 'L', 'O', 'G', 0, 0, 0};
+constexpr size_t kLogHeaderBytes = 24;
+constexpr size_t kRecordHeaderBytes = 8;
+// A record's payload is at most a request body (16 MB) plus its operation and time.
+constexpr uint32_t kMaxPayloadBytes = kMaxRequestBytes + 512;
+
+void PutU32(std::string* out, uint32_t v) {
+  for (int i = 0; i < 4; ++i) out->push_back(static_cast<char>((v >> (8 * i)) & 0xFFu));
+}
+void PutU64(std::string* out, uint64_t v) {
+  for (int i = 0; i < 8; ++i) out->push_back(static_cast<char>((v >> (8 * i)) & 0xFFu));
+}
+uint32_t GetU32(const char* p) {
+  uint32_t v = 0;
+  for (int i = 3; i >= 0; --i) v = v << 8 | static_cast<unsigned char>(p[i]);
+  return v;
+}
+uint64_t GetU64(const char* p) {
+  uint64_t v = 0;
+  for (int i = 7; i >= 0; --i) v = v << 8 | static_cast<unsigned char>(p[i]);
+  return v;
+}
+
+std::string Errno() { return std::strerror(errno); }
+
+// Writes all of `data` to `fd` (retrying short writes). False with errno set on failure.
+bool WriteAll(int fd, std::string_view data) {
+  while (!data.empty()) {
+    ssize_t n = write(fd, data.data(), data.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    data.remove_prefix(static_cast<size_t>(n));
+  }
+  return true;
+}
+
+bool ReadWholeFile(const std::string& path, std::string* out) {
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  out->clear();
+  char buffer[1 << 16];
+  while (true) {
+    ssize_t n = read(fd, buffer, sizeof(buffer));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      close(fd);
+      return false;
+    }
+    if (n == 0) break;
+    out->append(buffer, static_cast<size_t>(n));
+  }
+  close(fd);
+  return true;
+}
+
+bool FsyncDirectory(const std::string& dir) {
+  int fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return false;
+  bool ok = fsync(fd) == 0;
+  close(fd);
+  return ok;
+}
+
+// Writes `text` to dir/name through dir/name.tmp: written, fsynced, renamed, directory fsynced.
+bool WriteFileAtomically(const std::string& dir, const std::string& name, std::string_view text,
+                         std::string* error) {
+  const std::string path = dir + "/" + name;
+  const std::string tmp = path + ".tmp";
+  int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    *error = "cannot create " + tmp + " (" + Errno() + ")";
+    return false;
+  }
+  if (!WriteAll(fd, text) || fsync(fd) != 0) {
+    *error = "cannot write " + tmp + " (" + Errno() + ")";
+    close(fd);
+    unlink(tmp.c_str());
+    return false;
+  }
+  close(fd);
+  if (rename(tmp.c_str(), path.c_str()) != 0 || !FsyncDirectory(dir)) {
+    *error = "cannot rename " + tmp + " to " + path + " (" + Errno() + ")";
+    return false;
+  }
+  return true;
+}
+
+std::string GenerationName(const char* prefix, uint64_t generation, const char* suffix) {
+  char name[64];
+  std::snprintf(name, sizeof(name), "%s%06llu%s", prefix,
+                static_cast<unsigned long long>(generation), suffix);
+  return name;
+}
+
+std::string LogHeader(uint64_t generation) {
+  std::string h(kLogMagic, sizeof(kLogMagic));
+  PutU32(&h, kDataFormat);
+  PutU64(&h, generation);
+  PutU32(&h, Crc32(h));
+  return h;
+}
+
+// "1,204".
+std::string Grouped(uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
+    out.push_back(digits[i]);
+  }
+  return out;
+}
+
+// --- dump and restore -----------------------------------------------------------------------
+
+// The error text of a failed call: "DescribeTable Orders: ResourceNotFoundException: ...".
+std::string CallError(std::string_view what, const CallResult& r) {
+  std::string text(what);
+  Json body = Json::parse(r.body, nullptr, false);
+  if (r.http_status == 0) return text + ": no answer (" + r.body + ")";
+  if (body.is_object()) {
+    auto type = body.find("__type");
+    if (type != body.end() && type->is_string()) {
+      std::string name = type->get<std::string>();
+      text += ": " + name.substr(name.find('#') == std::string::npos ? 0 : name.find('#') + 1);
+    }
+    for (const char* m : {"message", "Message"}) {
+      auto msg = body.find(m);
+      if (msg != body.end() && msg->is_string()) text += ": " + msg->get<std::string>();
+    }
+  }
+  return text + " (HTTP " + std::to_string(r.http_status) + ")";
+}
+
+// Runs one call and parses its answer into *out; false with *error when it failed.
+bool CallJson(const CallFn& call, std::string_view operation, const Json& request,
+              const std::string& what, Json* out, std::string* error) {
+  CallResult r = call(operation, request.dump());
+  if (r.http_status != 200) {
+    *error = CallError(what, r);
+    return false;
+  }
+  *out = Json::parse(r.body, nullptr, false);
+  if (!out->is_object()) {
+    *error = what + ": the answer is not a JSON object";
+    return false;
+  }
+  return true;
+}
+
+const Json* Member(const Json& j, const char* name) {
+  if (!j.is_object()) return nullptr;
+  auto it = j.find(name);
+  return it == j.end() ? nullptr : &*it;
+}
+std::string StringMember(const Json& j, const char* name) {
+  const Json* m = Member(j, name);
+  return m != nullptr && m->is_string() ? m->get<std::string>() : std::string();
+}
+
+// A CreateTable request rebuilt from a DescribeTable `Table` (without the stream setting, which
+// the restore applies after the items, so the restored items leave no stream records).
+Json CreateTableFromDescription(const Json& table) {
+  Json create = Json::object();
+  for (const char* m : {"TableName", "KeySchema", "AttributeDefinitions"}) {
+    if (const Json* v = Member(table, m)) create[m] = *v;
+  }
+  std::string billing;
+  if (const Json* summary = Member(table, "BillingModeSummary")) {
+    billing = StringMember(*summary, "BillingMode");
+  }
+  auto throughput = [](const Json& from) {
+    Json t = Json::object();
+    if (const Json* p = Member(from, "ProvisionedThroughput")) {
+      for (const char* m : {"ReadCapacityUnits", "WriteCapacityUnits"}) {
+        if (const Json* v = Member(*p, m)) t[m] = *v;
+      }
+    }
+    return t;
+  };
+  if (billing.empty()) {
+    Json t = throughput(table);
+    const Json* r = Member(t, "ReadCapacityUnits");
+    billing =
+        r != nullptr && r->is_number() && r->get<double>() > 0 ? "PROVISIONED" : "PAY_PER_REQUEST";
+  }
+  create["BillingMode"] = billing;
+  const bool provisioned = billing == "PROVISIONED";
+  if (provisioned) create["ProvisionedThroughput"] = throughput(table);
+  for (const char* kind : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
+    const Json* list = Member(table, kind);
+    if (list == nullptr || !list->is_array() || list->empty()) continue;
+    Json out = Json::array();
+    for (const Json& index : *list) {
+      Json i = Json::object();
+      for (const char* m : {"IndexName", "KeySchema", "Projection"}) {
+        if (const Json* v = Member(index, m)) i[m] = *v;
+      }
+      if (provisioned && std::string_view(kind) == "GlobalSecondaryIndexes") {
+        i["ProvisionedThroughput"] = throughput(index);
+      }
+      out.push_back(std::move(i));
+    }
+    create[kind] = std::move(out);
+  }
+  if (const Json* v = Member(table, "DeletionProtectionEnabled"); v && v->is_boolean() && *v) {
+    create["DeletionProtectionEnabled"] = true;
+  }
+  return create;
+}
+
+}  // namespace
+
+bool DumpModelText(const CallFn& call, std::string* out, std::string* error) {
+  std::vector<std::string> names;
+  Json start;
+  do {
+    Json request = Json::object();
+    if (!start.is_null()) request["ExclusiveStartTableName"] = start;
+    Json answer;
+    if (!CallJson(call, "ListTables", request, "ListTables", &answer, error)) return false;
+    if (const Json* list = Member(answer, "TableNames"); list && list->is_array()) {
+      for (const Json& n : *list) {
+        if (n.is_string()) names.push_back(n.get<std::string>());
+      }
+    }
+    const Json* next = Member(answer, "LastEvaluatedTableName");
+    start = next != nullptr && next->is_string() ? *next : Json();
+  } while (!start.is_null());
+
+  Json tables = Json::array();
+  Json extras = Json::object();
+  std::string items_text;  // the "items" member's inside, written as text (tables can be large)
+  size_t table_number = 0;
+  for (const std::string& name : names) {
+    Json described;
+    if (!CallJson(call, "DescribeTable", {{"TableName", name}}, "DescribeTable " + name, &described,
+                  error)) {
+      return false;
+    }
+    const Json* table = Member(described, "Table");
+    if (table == nullptr) {
+      *error = "DescribeTable " + name + ": no Table in the answer";
+      return false;
+    }
+    tables.push_back(CreateTableFromDescription(*table));
+    Json extra = Json::object();
+    if (const Json* created = Member(*table, "CreationDateTime"); created && created->is_number()) {
+      extra["creationMs"] = static_cast<int64_t>(created->get<double>() * 1000 + 0.5);
+    }
+    if (const Json* stream = Member(*table, "StreamSpecification")) {
+      const Json* enabled = Member(*stream, "StreamEnabled");
+      if (enabled && enabled->is_boolean() && *enabled) extra["StreamSpecification"] = *stream;
+    }
+    Json ttl;
+    if (!CallJson(call, "DescribeTimeToLive", {{"TableName", name}}, "DescribeTimeToLive " + name,
+                  &ttl, error)) {
+      return false;
+    }
+    if (const Json* d = Member(ttl, "TimeToLiveDescription")) {
+      std::string status = StringMember(*d, "TimeToLiveStatus");
+      if (status == "ENABLED" || status == "ENABLING") {
+        extra["timeToLiveAttribute"] = StringMember(*d, "AttributeName");
+      }
+    }
+    std::string arn = StringMember(*table, "TableArn");
+    if (!arn.empty()) {
+      Json tags = Json::array();
+      Json next;
+      do {
+        Json request = {{"ResourceArn", arn}};
+        if (!next.is_null()) request["NextToken"] = next;
+        Json answer;
+        if (!CallJson(call, "ListTagsOfResource", request, "ListTagsOfResource " + name, &answer,
+                      error)) {
+          return false;
+        }
+        if (const Json* t = Member(answer, "Tags"); t && t->is_array()) {
+          for (const Json& tag : *t) tags.push_back(tag);
+        }
+        const Json* token = Member(answer, "NextToken");
+        next = token != nullptr && token->is_string() ? *token : Json();
+      } while (!next.is_null());
+      if (!tags.empty()) extra["tags"] = std::move(tags);
+    }
+    extras[name] = std::move(extra);
+
+    // Items: Scan pages, each item written as its DynamoDB JSON text.
+    items_text += table_number++ == 0 ? "\n" : ",\n";
+    items_text += "    " + Json(name).dump() + ": [";
+    size_t count = 0;
+    Json start_key;
+    do {
+      Json request = {{"TableName", name}};
+      if (!start_key.is_null()) request["ExclusiveStartKey"] = start_key;
+      Json page;
+      if (!CallJson(call, "Scan", request, "Scan " + name, &page, error)) return false;
+      if (const Json* items = Member(page, "Items"); items && items->is_array()) {
+        for (const Json& item : *items) {
+          items_text += count++ == 0 ? "\n      " : ",\n      ";
+          items_text += item.dump();
+        }
+      }
+      const Json* last = Member(page, "LastEvaluatedKey");
+      start_key = last != nullptr && last->is_object() ? *last : Json();
+    } while (!start_key.is_null());
+    items_text += count == 0 ? "]" : "\n    ]";
+  }
+
+  out->clear();
+  *out += "{\n  \"formatVersion\": 1,\n  \"name\": \"monotable dump\",\n  \"tables\": [";
+  for (size_t i = 0; i < tables.size(); ++i) {
+    *out += (i == 0 ? "\n    " : ",\n    ") + tables[i].dump();
+  }
+  *out += tables.empty() ? "],\n" : "\n  ],\n";
+  *out += "  \"items\": {" + items_text + (items_text.empty() ? "},\n" : "\n  },\n");
+  *out += "  \"x-monotable-tables\": " + extras.dump() + "\n}\n";
+  return true;
+}
+
+bool RestoreModelText(std::string_view text, const CallFn& call,
+                      const std::function<void(int64_t creation_ms)>& set_clock, bool wait_active,
+                      std::string* summary, std::string* error) {
+  Json model = Json::parse(text, nullptr, false);
+  if (!model.is_object()) {
+    *error = "not a model file (not a JSON object)";
+    return false;
+  }
+  if (const Json* v = Member(model, "formatVersion");
+      !v || !v->is_number_integer() || v->get<int64_t>() < 1 || v->get<int64_t>() > 1) {
+    *error = "formatVersion: expected 1 (this monotable reads model format 1)";
+    return false;
+  }
+  const Json* tables = Member(model, "tables");
+  if (tables == nullptr || !tables->is_array()) {
+    *error = "tables: expected an array of CreateTable requests";
+    return false;
+  }
+  static const Json kNone = Json::object();
+  const Json* items = Member(model, "items");
+  if (items != nullptr && !items->is_object()) {
+    *error = "items: expected an object (table name -> items)";
+    return false;
+  }
+  const Json* extras = Member(model, "x-monotable-tables");
+  size_t table_count = 0, item_count = 0;
+  for (const Json& create : *tables) {
+    std::string name = StringMember(create, "TableName");
+    if (name.empty()) {
+      *error = "tables[" + std::to_string(table_count) + "]: no TableName";
+      return false;
+    }
+    const Json& extra = extras != nullptr && Member(*extras, name.c_str()) != nullptr
+                            ? *Member(*extras, name.c_str())
+                            : kNone;
+    const Json* created = Member(extra, "creationMs");
+    if (set_clock && created != nullptr && created->is_number_integer()) {
+      set_clock(created->get<int64_t>());
+    }
+    Json answer;
+    if (!CallJson(call, "CreateTable", create, "CreateTable " + name, &answer, error)) return false;
+    while (wait_active) {
+      Json described;
+      if (!CallJson(call, "DescribeTable", {{"TableName", name}}, "DescribeTable " + name,
+                    &described, error)) {
+        return false;
+      }
+      if (StringMember(*Member(described, "Table") ? *Member(described, "Table") : kNone,
+                       "TableStatus") == "ACTIVE") {
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+    std::string arn;
+    if (const Json* d = Member(answer, "TableDescription")) arn = StringMember(*d, "TableArn");
+    const Json* list = items != nullptr ? Member(*items, name.c_str()) : nullptr;
+    if (list != nullptr && !list->is_array()) {
+      *error = "items." + name + ": expected an array of items";
+      return false;
+    }
+    size_t n = list != nullptr ? list->size() : 0;
+    for (size_t at = 0; at < n; at += 25) {
+      Json writes = Json::array();
+      for (size_t i = at; i < n && i < at + 25; ++i) {
+        writes.push_back({{"PutRequest", {{"Item", (*list)[i]}}}});
+      }
+      Json request = {{"RequestItems", {{name, std::move(writes)}}}};
+      for (int attempt = 0;; ++attempt) {
+        Json done;
+        if (!CallJson(call, "BatchWriteItem", request, "BatchWriteItem " + name, &done, error)) {
+          return false;
+        }
+        const Json* left = Member(done, "UnprocessedItems");
+        if (left == nullptr || !left->is_object() || left->empty()) break;
+        if (attempt == 20) {
+          *error = "BatchWriteItem " + name + ": items still unprocessed after 20 attempts";
+          return false;
+        }
+        request = {{"RequestItems", *left}};
+        std::this_thread::sleep_for(std::chrono::milliseconds(50 << std::min(attempt, 5)));
+      }
+    }
+    item_count += n;
+    if (const Json* stream = Member(extra, "StreamSpecification")) {
+      if (!CallJson(call, "UpdateTable", {{"TableName", name}, {"StreamSpecification", *stream}},
+                    "UpdateTable " + name, &answer, error)) {
+        return false;
+      }
+    }
+    if (std::string ttl = StringMember(extra, "timeToLiveAttribute"); !ttl.empty()) {
+      Json request = {{"TableName", name},
+                      {"TimeToLiveSpecification", {{"Enabled", true}, {"AttributeName", ttl}}}};
+      if (!CallJson(call, "UpdateTimeToLive", request, "UpdateTimeToLive " + name, &answer,
+                    error)) {
+        return false;
+      }
+    }
+    if (const Json* tags = Member(extra, "tags"); tags && tags->is_array() && !arn.empty()) {
+      if (!CallJson(call, "TagResource", {{"ResourceArn", arn}, {"Tags", *tags}},
+                    "TagResource " + name, &answer, error)) {
+        return false;
+      }
+    }
+    if (set_clock) set_clock(-1);
+    ++table_count;
+  }
+  if (items != nullptr) {
+    for (auto it = items->begin(); it != items->end(); ++it) {
+      bool known = false;
+      for (const Json& create : *tables)
+        known = known || StringMember(create, "TableName") == it.key();
+      if (!known) {
+        *error = "items." + it.key() + ": no such table in tables";
+        return false;
+      }
+    }
+  }
+  *summary = std::to_string(table_count) + (table_count == 1 ? " table, " : " tables, ") +
+             Grouped(item_count) + (item_count == 1 ? " item" : " items");
+  return true;
+}
+
+bool ParseFsyncPolicy(std::string_view name, FsyncPolicy* out) {
+  if (name == "always") {
+    *out = FsyncPolicy::kAlways;
+  } else if (name == "batch") {
+    *out = FsyncPolicy::kBatch;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// --- the data directory ---------------------------------------------------------------------
+
+struct DataDir::Impl {
+  DataDirOptions options;
+  int lock_fd = -1;
+  bool fresh = false;
+  std::string summary;
+  uint64_t generation = 0;
+  uint64_t log_bytes = 0;  // size of the current log, header included
+
+  // The log's descriptor: used by the main thread (appends, compaction) and the sync thread.
+  std::mutex fd_mutex;
+  int log_fd = -1;
+  std::atomic<bool> dirty{false};  // appended since the last fdatasync
+  std::thread sync_thread;
+  std::condition_variable stop_cv;
+  bool stopping = false;  // under fd_mutex
+  std::string record;     // reused for each record
+
+  std::string Path(const std::string& name) const { return options.path + "/" + name; }
+
+  bool Lock(std::string* error) {
+    const std::string path = Path("LOCK");
+    lock_fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (lock_fd < 0) {
+      *error = "cannot open " + path + " (" + Errno() + ")";
+      return false;
+    }
+    if (flock(lock_fd, LOCK_EX | LOCK_NB) != 0) {
+      std::string holder;
+      ReadWholeFile(path, &holder);
+      while (!holder.empty() && (holder.back() == '\n' || holder.back() == ' ')) holder.pop_back();
+      *error = options.path + " is in use by another monotable serve" +
+               (holder.empty() ? std::string() : " (pid " + holder + ")") +
+               "; stop it or choose another --data-dir";
+      close(lock_fd);
+      lock_fd = -1;
+      return false;
+    }
+    std::string pid = std::to_string(getpid()) + "\n";
+    if (ftruncate(lock_fd, 0) == 0) {
+      ssize_t ignored = pwrite(lock_fd, pid.data(), pid.size(), 0);
+      (void)ignored;
+    }
+    return true;
+  }
+
+  // Names in the directory other than LOCK.
+  bool List(std::vector<std::string>* names, std::string* error) {
+    DIR* dir = opendir(options.path.c_str());
+    if (dir == nullptr) {
+      *error = "cannot read " + options.path + " (" + Errno() + ")";
+      return false;
+    }
+    while (dirent* e = readdir(dir)) {
+      std::string name = e->d_name;
+      if (name != "." && name != ".." && name != "LOCK") names->push_back(name);
+    }
+    closedir(dir);
+    return true;
+  }
+
+  // Starts generation 1 in an empty directory.
+  bool Initialize(std::string* error) {
+    const std::string log = GenerationName("log-", 1, "");
+    int fd = open(Path(log).c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0 || !WriteAll(fd, LogHeader(1)) || fsync(fd) != 0) {
+      *error = "cannot write " + Path(log) + " (" + Errno() + ")";
+      if (fd >= 0) close(fd);
+      return false;
+    }
+    close(fd);
+    std::string current =
+        "monotable-data " + std::to_string(kDataFormat) + "\ngeneration 1\nsnapshot none\n";
+    return WriteFileAtomically(options.path, "CURRENT", current, error);
+  }
+
+  // Replays the log of `generation` into engine; cuts a torn last record off.
+  bool Replay(Engine* engine, int64_t* clock, uint64_t* records, std::string* error) {
+    const std::string path = Path(GenerationName("log-", generation, ""));
+    std::string data;
+    if (!ReadWholeFile(path, &data)) {
+      *error = "cannot read " + path + " (" + Errno() + "): the log of the current generation";
+      return false;
+    }
+    if (data.size() < kLogHeaderBytes || std::memcmp(data.data(), kLogMagic, 8) != 0) {
+      *error = path + " is damaged or not a monotable log (bad header)";
+      return false;
+    }
+    uint32_t format = GetU32(data.data() + 8);
+    if (GetU32(data.data() + 20) != Crc32(std::string_view(data.data(), 20))) {
+      *error = path + " is damaged (header checksum mismatch)";
+      return false;
+    }
+    if (format > static_cast<uint32_t>(kDataFormat)) {
+      *error = path + " was written by a newer monotable (log format " + std::to_string(format) +
+               "; this monotable reads format " + std::to_string(kDataFormat) + ")";
+      return false;
+    }
+    if (GetU64(data.data() + 12) != generation) {
+      *error = path + " belongs to another generation than CURRENT names";
+      return false;
+    }
+    size_t at = kLogHeaderBytes;
+    uint64_t n = 0;
+    while (at < data.size()) {
+      // What is left is the end of the log: a torn record (a crash in the middle of an append)
+      // is shorter than its length says, or fails its checksum with nothing complete after it.
+      size_t left = data.size() - at;
+      bool torn = false;
+      uint32_t length = 0;
+      if (left < kRecordHeaderBytes) {
+        torn = true;
+      } else {
+        length = GetU32(data.data() + at);
+        if (length > kMaxPayloadBytes || length < 9) {
+          // A length no record has: torn only if all that follows is zeros (a file extended
+          // by the filesystem before its data reached the disk) or this is the last record.
+          bool zeros = data.find_first_not_of('\0', at) == std::string::npos;
+          if (!zeros) {
+            *error = path + ": record " + std::to_string(n + 1) + " at byte " + std::to_string(at) +
+                     " is damaged (impossible length " + std::to_string(length) + ")";
+            return false;
+          }
+          torn = true;
+        } else if (left < kRecordHeaderBytes + length) {
+          torn = true;
+        } else {
+          std::string_view payload(data.data() + at + kRecordHeaderBytes, length);
+          if (Crc32(payload) != GetU32(data.data() + at + 4)) {
+            if (at + kRecordHeaderBytes + length < data.size()) {
+              *error = path + ": record " + std::to_string(n + 1) + " at byte " +
+                       std::to_string(at) + " is damaged (checksum mismatch) and " +
+                       std::to_string(data.size() - at - kRecordHeaderBytes - length) +
+                       " bytes follow it";
+              return false;
+            }
+            torn = true;
+          }
+        }
+      }
+      if (torn) {
+        std::fprintf(stderr,
+                     "monotable serve: %s: the last record (%zu bytes at byte %zu) is incomplete "
+                     "(the server stopped while writing it, before answering); cut off\n",
+                     path.c_str(), left, at);
+        if (truncate(path.c_str(), static_cast<off_t>(at)) != 0) {
+          *error = "cannot truncate " + path + " (" + Errno() + ")";
+          return false;
+        }
+        data.resize(at);
+        break;
+      }
+      const char* p = data.data() + at + kRecordHeaderBytes;
+      int64_t time_ms = static_cast<int64_t>(GetU64(p));
+      size_t op_length = static_cast<unsigned char>(p[8]);
+      if (9 + op_length > length) {
+        *error = path + ": record " + std::to_string(n + 1) + " is malformed";
+        return false;
+      }
+      std::string_view operation(p + 9, op_length);
+      std::string_view body(p + 9 + op_length, length - 9 - op_length);
+      *clock = time_ms;
+      engine->Execute(operation, body, ExecuteOptions{.effects = false});
+      ++n;
+      at += kRecordHeaderBytes + length;
+    }
+    log_bytes = data.size();
+    *records = n;
+    return true;
+  }
+
+  bool OpenLogForAppend(std::string* error) {
+    const std::string path = Path(GenerationName("log-", generation, ""));
+    int fd = open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (fd < 0) {
+      *error = "cannot open " + path + " (" + Errno() + ")";
+      return false;
+    }
+    std::lock_guard<std::mutex> hold(fd_mutex);
+    log_fd = fd;
+    return true;
+  }
+
+  void SyncLoop() {
+    std::unique_lock<std::mutex> hold(fd_mutex);
+    while (!stopping) {
+      stop_cv.wait_for(hold, std::chrono::milliseconds(options.batch_interval_ms));
+      if (dirty.exchange(false) && log_fd >= 0) fdatasync(log_fd);
+    }
+  }
+};
+
+DataDir::DataDir() : impl_(std::make_unique<Impl>()) {}
+DataDir::~DataDir() { Close(); }
+
+bool DataDir::fresh() const { return impl_->fresh; }
+const std::string& DataDir::recovery_summary() const { return impl_->summary; }
+
+bool DataDir::Open(const DataDirOptions& options, Engine* engine, int64_t* clock,
+                   std::string* error) {
+  Impl& s = *impl_;
+  s.options = options;
+  if (mkdir(options.path.c_str(), 0755) != 0 && errno != EEXIST) {
+    *error = "cannot create " + options.path + " (" + Errno() + ")";
+    return false;
+  }
+  struct stat st;
+  if (stat(options.path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    *error = options.path + " is not a directory";
+    return false;
+  }
+  if (!s.Lock(error)) return false;
+  std::vector<std::string> names;
+  if (!s.List(&names, error)) return false;
+  std::string current;
+  if (!ReadWholeFile(s.Path("CURRENT"), &current)) {
+    // New (or a start that crashed before CURRENT was written: nothing but the first log and
+    // temporary files, and no record was ever acknowledged without CURRENT).
+    for (const std::string& name : names) {
+      struct stat f;
+      bool first_log = name == "log-000001" && stat(s.Path(name).c_str(), &f) == 0 &&
+                       static_cast<size_t>(f.st_size) <= kLogHeaderBytes;
+      bool tmp = name.size() > 4 && name.compare(name.size() - 4, 4, ".tmp") == 0;
+      if (!first_log && !tmp) {
+        *error = options.path + " is not a monotable data directory (it holds " + name +
+                 " but no CURRENT file); choose an empty or new directory";
+        return false;
+      }
+    }
+    if (!s.Initialize(error)) return false;
+    s.fresh = true;
+    ReadWholeFile(s.Path("CURRENT"), &current);
+  }
+  // CURRENT: "monotable-data F\ngeneration G\nsnapshot NAME SIZE CRC\n" or "snapshot none".
+  int format = 0;
+  unsigned long long generation = 0;
+  char snapshot[128] = {0};
+  unsigned long long snapshot_size = 0;
+  unsigned int snapshot_crc = 0;
+  int fields =
+      std::sscanf(current.c_str(), "monotable-data %d\ngeneration %llu\nsnapshot %127s %llu %x",
+                  &format, &generation, snapshot, &snapshot_size, &snapshot_crc);
+  if (fields >= 1 && format > kDataFormat) {
+    *error = options.path + " was written by a newer monotable (data format " +
+             std::to_string(format) + "; this monotable reads format " +
+             std::to_string(kDataFormat) + "); use that version, or `monotable dump` with it";
+    return false;
+  }
+  bool has_snapshot = fields == 5;
+  if (fields < 3 || format < 1 || generation < 1 ||
+      (!has_snapshot && std::string_view(snapshot) != "none")) {
+    *error = s.Path("CURRENT") + " is damaged (expected the data format, generation and snapshot)";
+    return false;
+  }
+  s.generation = generation;
+  // Files of other generations are what a compaction that crashed left (the new one unfinished)
+  // or had not deleted yet (the old one): never needed again.
+  const std::string log_name = GenerationName("log-", generation, "");
+  for (const std::string& name : names) {
+    if (name == "CURRENT" || name == log_name || (has_snapshot && name == snapshot)) continue;
+    if (name.rfind("log-", 0) == 0 || name.rfind("snapshot-", 0) == 0 ||
+        (name.size() > 4 && name.compare(name.size() - 4, 4, ".tmp") == 0)) {
+      unlink(s.Path(name).c_str());
+    }
+  }
+  std::string summary = "generation " + std::to_string(generation);
+  if (has_snapshot) {
+    std::string text;
+    if (!ReadWholeFile(s.Path(snapshot), &text)) {
+      *error = "cannot read " + s.Path(snapshot) + " (" + Errno() + "), which CURRENT names";
+      return false;
+    }
+    if (text.size() != snapshot_size || Crc32(text) != snapshot_crc) {
+      *error = s.Path(snapshot) + " is damaged (its size or checksum is not what CURRENT says)";
+      return false;
+    }
+    CallFn call = [engine](std::string_view op, std::string_view body) {
+      Result r = engine->Execute(op, body, ExecuteOptions{.effects = false});
+      return CallResult{r.http_status, std::move(r.body)};
+    };
+    int64_t snapshot_clock = *clock;
+    std::string loaded;
+    if (!RestoreModelText(
+            text, call, [&](int64_t ms) { *clock = ms >= 0 ? ms : snapshot_clock; }, false, &loaded,
+            error)) {
+      *error = s.Path(snapshot) + ": " + *error;
+      return false;
+    }
+    summary += ", snapshot of " + loaded;
+  } else {
+    summary += ", no snapshot";
+  }
+  uint64_t records = 0;
+  if (!s.Replay(engine, clock, &records, error)) return false;
+  summary +=
+      ", " + Grouped(records) + (records == 1 ? " log record" : " log records") + " replayed";
+  s.summary = summary;
+  if (!s.OpenLogForAppend(error)) return false;
+  if (options.fsync == FsyncPolicy::kBatch) {
+    s.sync_thread = std::thread([&s] { s.SyncLoop(); });
+  }
+  return true;
+}
+
+bool DataDir::Append(int64_t time_ms, std::string_view operation, std::string_view body,
+                     std::string* error) {
+  Impl& s = *impl_;
+  std::string& r = s.record;
+  r.clear();
+  const size_t length = 9 + operation.size() + body.size();
+  r.reserve(kRecordHeaderBytes + length);
+  PutU32(&r, static_cast<uint32_t>(length));
+  PutU32(&r, 0);  // the checksum, once the payload is in
+  PutU64(&r, static_cast<uint64_t>(time_ms));
+  r.push_back(static_cast<char>(operation.size()));
+  r.append(operation);
+  r.append(body);
+  uint32_t crc = Crc32(std::string_view(r).substr(kRecordHeaderBytes));
+  for (int i = 0; i < 4; ++i) r[4 + i] = static_cast<char>((crc >> (8 * i)) & 0xFFu);
+  if (!WriteAll(s.log_fd, r)) {
+    *error = "cannot append to " + s.Path(GenerationName("log-", s.generation, "")) + " (" +
+             Errno() + ")";
+    return false;
+  }
+  s.log_bytes += r.size();
+  s.dirty.store(true, std::memory_order_relaxed);
+  if (r.capacity() > 1024 * 1024) r = std::string();
+  return true;
+}
+
+bool DataDir::Sync(std::string* error) {
+  Impl& s = *impl_;
+  if (s.options.fsync != FsyncPolicy::kAlways || !s.dirty.exchange(false)) return true;
+  if (fdatasync(s.log_fd) != 0) {
+    *error =
+        "cannot sync " + s.Path(GenerationName("log-", s.generation, "")) + " (" + Errno() + ")";
+    return false;
+  }
+  return true;
+}
+
+bool DataDir::NeedsCompaction() const { return impl_->log_bytes > impl_->options.compact_bytes; }
+
+bool DataDir::Compact(Engine* engine, std::string* error) {
+  Impl& s = *impl_;
+  CallFn call = [engine](std::string_view op, std::string_view body) {
+    Result r = engine->Execute(op, body, ExecuteOptions{.effects = false});
+    return CallResult{r.http_status, std::move(r.body)};
+  };
+  std::string text;
+  if (!DumpModelText(call, &text, error)) return false;
+  const uint64_t next = s.generation + 1;
+  const std::string snapshot = GenerationName("snapshot-", next, ".json");
+  const std::string log = GenerationName("log-", next, "");
+  if (!WriteFileAtomically(s.options.path, snapshot, text, error)) return false;
+  int fd = open(s.Path(log).c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0 || !WriteAll(fd, LogHeader(next)) || fsync(fd) != 0) {
+    *error = "cannot write " + s.Path(log) + " (" + Errno() + ")";
+    if (fd >= 0) close(fd);
+    return false;
+  }
+  char line[160];
+  std::snprintf(line, sizeof(line), "monotable-data %d\ngeneration %llu\nsnapshot %s %zu %08x\n",
+                kDataFormat, static_cast<unsigned long long>(next), snapshot.c_str(), text.size(),
+                Crc32(text));
+  if (!WriteFileAtomically(s.options.path, "CURRENT", line, error)) {
+    close(fd);
+    return false;
+  }
+  // The new generation is current: appends go to its log, the old files go.
+  const std::string old_log = s.Path(GenerationName("log-", s.generation, ""));
+  const std::string old_snapshot = s.Path(GenerationName("snapshot-", s.generation, ".json"));
+  {
+    std::lock_guard<std::mutex> hold(s.fd_mutex);
+    close(s.log_fd);
+    s.log_fd = fd;
+    s.dirty = false;
+  }
+  unlink(old_log.c_str());
+  unlink(old_snapshot.c_str());
+  s.generation = next;
+  s.log_bytes = kLogHeaderBytes;
+  return true;
+}
+
+void DataDir::Close() {
+  Impl& s = *impl_;
+  if (s.sync_thread.joinable()) {
+    {
+      std::lock_guard<std::mutex> hold(s.fd_mutex);
+      s.stopping = true;
+    }
+    s.stop_cv.notify_all();
+    s.sync_thread.join();
+  }
+  if (s.log_fd >= 0) {
+    fdatasync(s.log_fd);
+    close(s.log_fd);
+    s.log_fd = -1;
+  }
+  if (s.lock_fd >= 0) {
+    close(s.lock_fd);  // releases the flock
+    s.lock_fd = -1;
+  }
+}
+
+}  // namespace monotable::cli
