@@ -397,8 +397,8 @@ bool RestoreModelText(std::string_view text, const CallFn& call,
                     &described, error)) {
         return false;
       }
-      if (StringMember(*Member(described, "Table") ? *Member(described, "Table") : kNone,
-                       "TableStatus") == "ACTIVE") {
+      const Json* table = Member(described, "Table");
+      if (StringMember(table != nullptr ? *table : kNone, "TableStatus") == "ACTIVE") {
         break;
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
