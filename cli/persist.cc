@@ -21,6 +21,7 @@
 
 #include "http_protocol.h"
 #include "monotable/engine.h"
+#include "monotable/model.h"
 
 namespace monotable::cli {
 namespace {
@@ -241,9 +242,8 @@ Json CreateTableFromDescription(const Json& table) {
   return create;
 }
 
-}  // namespace
-
-bool DumpModelText(const CallFn& call, std::string* out, std::string* error) {
+// DumpModelText, with the items (Scan) or without them ("items" empty).
+bool DescribeAll(const CallFn& call, bool with_items, std::string* out, std::string* error) {
   std::vector<std::string> names;
   Json start;
   do {
@@ -316,6 +316,7 @@ bool DumpModelText(const CallFn& call, std::string* out, std::string* error) {
       if (!tags.empty()) extra["tags"] = std::move(tags);
     }
     extras[name] = std::move(extra);
+    if (!with_items) continue;
 
     // Items: Scan pages, each item written as its DynamoDB JSON text.
     items_text += table_number++ == 0 ? "\n" : ",\n";
@@ -348,6 +349,107 @@ bool DumpModelText(const CallFn& call, std::string* out, std::string* error) {
   *out += "  \"items\": {" + items_text + (items_text.empty() ? "},\n" : "\n  },\n");
   *out += "  \"x-monotable-tables\": " + extras.dump() + "\n}\n";
   return true;
+}
+
+// Applies what DumpModelText keeps in "x-monotable-tables" for table `name`: the stream setting,
+// TTL and tags (after the items, so that loading them leaves no stream records).
+bool ApplyExtras(const CallFn& call, const std::string& name, const Json& extra,
+                 std::string* error) {
+  Json answer;
+  if (const Json* stream = Member(extra, "StreamSpecification")) {
+    if (!CallJson(call, "UpdateTable", {{"TableName", name}, {"StreamSpecification", *stream}},
+                  "UpdateTable " + name, &answer, error)) {
+      return false;
+    }
+  }
+  if (std::string ttl = StringMember(extra, "timeToLiveAttribute"); !ttl.empty()) {
+    Json request = {{"TableName", name},
+                    {"TimeToLiveSpecification", {{"Enabled", true}, {"AttributeName", ttl}}}};
+    if (!CallJson(call, "UpdateTimeToLive", request, "UpdateTimeToLive " + name, &answer, error)) {
+      return false;
+    }
+  }
+  if (const Json* tags = Member(extra, "tags"); tags && tags->is_array() && !tags->empty()) {
+    Json described;
+    if (!CallJson(call, "DescribeTable", {{"TableName", name}}, "DescribeTable " + name, &described,
+                  error)) {
+      return false;
+    }
+    const Json* table = Member(described, "Table");
+    std::string arn = table != nullptr ? StringMember(*table, "TableArn") : "";
+    if (!CallJson(call, "TagResource", {{"ResourceArn", arn}, {"Tags", *tags}},
+                  "TagResource " + name, &answer, error)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+CallFn EngineCall(Engine* engine) {
+  return [engine](std::string_view op, std::string_view body) {
+    Result r = engine->Execute(op, body, ExecuteOptions{.effects = false});
+    return CallResult{r.http_status, std::move(r.body)};
+  };
+}
+
+// The snapshot of an engine: DumpModelText's file, with the items written by the model library
+// from the engine's own walk (ExportModel + SerializeModel: no Scan, no JSON tree).
+bool SnapshotText(Engine* engine, std::string* out, std::string* error) {
+  std::string schema;
+  if (!DescribeAll(EngineCall(engine), /*with_items=*/false, &schema, error)) return false;
+  Model base;
+  Status parsed = ParseModel(schema, &base);
+  if (!parsed.ok()) {
+    *error = "snapshot: " + parsed.message();
+    return false;
+  }
+  *out = SerializeModel(ExportModel(*engine, base));
+  return true;
+}
+
+// Loads a snapshot written by SnapshotText: each table through LoadModel (CreateTable, then
+// BatchWriteItem) with the clock at its creation time, then its extras.
+bool LoadSnapshot(std::string_view text, Engine* engine, int64_t* clock, std::string* summary,
+                  std::string* error) {
+  Model model;
+  Status parsed = ParseModel(text, &model);
+  if (!parsed.ok()) {
+    *error = parsed.message();
+    return false;
+  }
+  Json top = Json::parse(model.extra_json.empty() ? "{}" : model.extra_json, nullptr, false);
+  static const Json kNone = Json::object();
+  const Json* extras = Member(top, "x-monotable-tables");
+  const int64_t start_clock = *clock;
+  size_t items = 0;
+  for (ModelTable& table : model.tables) {
+    const Json* extra = extras != nullptr ? Member(*extras, table.name.c_str()) : nullptr;
+    if (extra == nullptr) extra = &kNone;
+    const Json* created = Member(*extra, "creationMs");
+    *clock =
+        created != nullptr && created->is_number_integer() ? created->get<int64_t>() : start_clock;
+    items += table.items.size();
+    Model one;
+    one.name = model.name;
+    one.tables.push_back(std::move(table));
+    Status loaded = LoadModel(one, engine);
+    if (!loaded.ok()) {
+      *error = loaded.message();
+      return false;
+    }
+    if (!ApplyExtras(EngineCall(engine), one.tables[0].name, *extra, error)) return false;
+  }
+  *clock = start_clock;
+  *summary = std::to_string(model.tables.size()) +
+             (model.tables.size() == 1 ? " table, " : " tables, ") + Grouped(items) +
+             (items == 1 ? " item" : " items");
+  return true;
+}
+
+}  // namespace
+
+bool DumpModelText(const CallFn& call, std::string* out, std::string* error) {
+  return DescribeAll(call, /*with_items=*/true, out, error);
 }
 
 bool RestoreModelText(std::string_view text, const CallFn& call,
@@ -403,8 +505,6 @@ bool RestoreModelText(std::string_view text, const CallFn& call,
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
     }
-    std::string arn;
-    if (const Json* d = Member(answer, "TableDescription")) arn = StringMember(*d, "TableArn");
     const Json* list = items != nullptr ? Member(*items, name.c_str()) : nullptr;
     if (list != nullptr && !list->is_array()) {
       *error = "items." + name + ": expected an array of items";
@@ -433,26 +533,7 @@ bool RestoreModelText(std::string_view text, const CallFn& call,
       }
     }
     item_count += n;
-    if (const Json* stream = Member(extra, "StreamSpecification")) {
-      if (!CallJson(call, "UpdateTable", {{"TableName", name}, {"StreamSpecification", *stream}},
-                    "UpdateTable " + name, &answer, error)) {
-        return false;
-      }
-    }
-    if (std::string ttl = StringMember(extra, "timeToLiveAttribute"); !ttl.empty()) {
-      Json request = {{"TableName", name},
-                      {"TimeToLiveSpecification", {{"Enabled", true}, {"AttributeName", ttl}}}};
-      if (!CallJson(call, "UpdateTimeToLive", request, "UpdateTimeToLive " + name, &answer,
-                    error)) {
-        return false;
-      }
-    }
-    if (const Json* tags = Member(extra, "tags"); tags && tags->is_array() && !arn.empty()) {
-      if (!CallJson(call, "TagResource", {{"ResourceArn", arn}, {"Tags", *tags}},
-                    "TagResource " + name, &answer, error)) {
-        return false;
-      }
-    }
+    if (!ApplyExtras(call, name, extra, error)) return false;
     if (set_clock) set_clock(-1);
     ++table_count;
   }
@@ -760,15 +841,8 @@ bool DataDir::Open(const DataDirOptions& options, Engine* engine, int64_t* clock
       *error = s.Path(snapshot) + " is damaged (its size or checksum is not what CURRENT says)";
       return false;
     }
-    CallFn call = [engine](std::string_view op, std::string_view body) {
-      Result r = engine->Execute(op, body, ExecuteOptions{.effects = false});
-      return CallResult{r.http_status, std::move(r.body)};
-    };
-    int64_t snapshot_clock = *clock;
     std::string loaded;
-    if (!RestoreModelText(
-            text, call, [&](int64_t ms) { *clock = ms >= 0 ? ms : snapshot_clock; }, false, &loaded,
-            error)) {
+    if (!LoadSnapshot(text, engine, clock, &loaded, error)) {
       *error = s.Path(snapshot) + ": " + *error;
       return false;
     }
@@ -829,12 +903,8 @@ bool DataDir::NeedsCompaction() const { return impl_->log_bytes > impl_->options
 
 bool DataDir::Compact(Engine* engine, std::string* error) {
   Impl& s = *impl_;
-  CallFn call = [engine](std::string_view op, std::string_view body) {
-    Result r = engine->Execute(op, body, ExecuteOptions{.effects = false});
-    return CallResult{r.http_status, std::move(r.body)};
-  };
   std::string text;
-  if (!DumpModelText(call, &text, error)) return false;
+  if (!SnapshotText(engine, &text, error)) return false;
   const uint64_t next = s.generation + 1;
   const std::string snapshot = GenerationName("snapshot-", next, ".json");
   const std::string log = GenerationName("log-", next, "");
