@@ -3,6 +3,9 @@
 #include "persist.h"
 
 #include <dirent.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/file.h>
@@ -93,6 +96,14 @@ bool FsyncDirectory(const std::string& dir) {
   bool ok = fsync(fd) == 0;
   close(fd);
   return ok;
+}
+
+// Gives memory freed after a snapshot was written or loaded (a model of every item, its text)
+// back to the system: glibc keeps it otherwise (a million items: 1 GB resident instead of 0.2).
+void ReturnFreedMemory() {
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
 }
 
 // Writes `text` to dir/name through dir/name.tmp: written, fsynced, renamed, directory fsynced.
@@ -847,6 +858,8 @@ bool DataDir::Open(const DataDirOptions& options, Engine* engine, int64_t* clock
       return false;
     }
     summary += ", snapshot of " + loaded;
+    text = std::string();
+    ReturnFreedMemory();
   } else {
     summary += ", no snapshot";
   }
@@ -936,6 +949,8 @@ bool DataDir::Compact(Engine* engine, std::string* error) {
   unlink(old_snapshot.c_str());
   s.generation = next;
   s.log_bytes = kLogHeaderBytes;
+  text = std::string();
+  ReturnFreedMemory();
   return true;
 }
 
