@@ -584,6 +584,9 @@ struct DataDir::Impl {
   std::string summary;
   uint64_t generation = 0;
   uint64_t log_bytes = 0;  // size of the current log, header included
+  // The log size past which the next compaction runs: compact_bytes, or further after a failed
+  // one (so that a full disk is not tried again after every request).
+  uint64_t compact_at = 0;
 
   // The log's descriptor: used by the main thread (appends, compaction) and the sync thread.
   std::mutex fd_mutex;
@@ -651,6 +654,8 @@ struct DataDir::Impl {
         "monotable-data " + std::to_string(kDataFormat) + "\ngeneration 1\nsnapshot none\n";
     return WriteFileAtomically(options.path, "CURRENT", current, error);
   }
+
+  uint64_t diverged = 0;  // replayed records that changed nothing
 
   // Replays the log of `generation` into engine; cuts a torn last record off.
   bool Replay(Engine* engine, int64_t* clock, uint64_t* records, std::string* error) {
@@ -738,7 +743,11 @@ struct DataDir::Impl {
       std::string_view operation(p + 9, op_length);
       std::string_view body(p + 9 + op_length, length - 9 - op_length);
       *clock = time_ms;
+      const uint64_t version = engine->version();
       engine->Execute(operation, body, ExecuteOptions{.effects = false});
+      // Only requests that changed the engine were logged: one that changes nothing now means the
+      // replay went another way than the original (it should never happen; said, not hidden).
+      if (engine->version() == version) ++diverged;
       ++n;
       at += kRecordHeaderBytes + length;
     }
@@ -867,6 +876,10 @@ bool DataDir::Open(const DataDirOptions& options, Engine* engine, int64_t* clock
   if (!s.Replay(engine, clock, &records, error)) return false;
   summary +=
       ", " + Grouped(records) + (records == 1 ? " log record" : " log records") + " replayed";
+  if (s.diverged > 0) {
+    summary += " (" + Grouped(s.diverged) + " of them changed nothing on replay: please report it)";
+  }
+  s.compact_at = options.compact_bytes;
   s.summary = summary;
   if (!s.OpenLogForAppend(error)) return false;
   if (options.fsync == FsyncPolicy::kBatch) {
@@ -912,10 +925,12 @@ bool DataDir::Sync(std::string* error) {
   return true;
 }
 
-bool DataDir::NeedsCompaction() const { return impl_->log_bytes > impl_->options.compact_bytes; }
+bool DataDir::NeedsCompaction() const { return impl_->log_bytes > impl_->compact_at; }
 
 bool DataDir::Compact(Engine* engine, std::string* error) {
   Impl& s = *impl_;
+  // Until this one succeeds, the next attempt waits for the log to grow by compact_bytes again.
+  s.compact_at = s.log_bytes + s.options.compact_bytes;
   std::string text;
   if (!SnapshotText(engine, &text, error)) return false;
   const uint64_t next = s.generation + 1;
@@ -949,6 +964,7 @@ bool DataDir::Compact(Engine* engine, std::string* error) {
   unlink(old_snapshot.c_str());
   s.generation = next;
   s.log_bytes = kLogHeaderBytes;
+  s.compact_at = s.options.compact_bytes;
   text = std::string();
   ReturnFreedMemory();
   return true;

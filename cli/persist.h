@@ -102,7 +102,8 @@ class DataDir {
   // thread syncs every batch_interval_ms). Returns false with *error if fdatasync failed.
   bool Sync(std::string* error);
 
-  // True once the log has grown past compact_bytes.
+  // True once the log has grown past compact_bytes (after a failed Compact, past compact_bytes
+  // more than it was then).
   bool NeedsCompaction() const;
   // Writes a snapshot of `engine` and starts a new, empty log (atomically: a crash at any point
   // leaves the old or the new generation whole). Runs DescribeTable/Scan through engine->Execute
