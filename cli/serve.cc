@@ -290,6 +290,9 @@ int ServeCommand(const std::vector<std::string>& args) {
   std::unique_ptr<DataDir> data;
   bool load_model = !options.model.empty();
   if (!options.data_dir.empty()) {
+    // A log that reaches the file size limit (ulimit -f) must fail its write, not kill the
+    // server with SIGXFSZ: a failed append is answered 500 and stops the server (below).
+    signal(SIGXFSZ, SIG_IGN);
     data = std::make_unique<DataDir>();
     DataDirOptions data_options;
     data_options.path = options.data_dir;

@@ -443,3 +443,50 @@ test('dump then restore into a fresh server reproduces the tables and items', as
   assert.equal(again.status, 1);
   assert.match(again.stderr, /CreateTable Dumped: ResourceInUseException/);
 });
+
+test('a write that cannot be logged (the file size limit) is answered 500, the server stops with status 1, and a restart serves what was acknowledged', async () => {
+  const dir = dataDir();
+  // ulimit -f 8: the log may not grow past 4 KB, so an append fails part way (EFBIG).
+  const child = spawn('bash', ['-c', `ulimit -f 8; exec "$0" serve --port 0 --quiet --data-dir "$1"`,
+    monotableBinary(), dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += d; });
+  const exited = new Promise((done) => child.on('exit', (code, signal) => done({ code, signal })));
+  const endpoint = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      if (m) resolve(m[1]);
+    });
+    exited.then(() => reject(new Error(`serve exited: ${stderr}`)));
+  });
+  const server = { endpoint, clients: [] };
+  const db = client(server);
+  await db.send(new CreateTableCommand(keyed('Full')));
+  const acked = [];
+  let failure;
+  for (let i = 0; i < 100 && !failure; i++) {
+    try {
+      await db.send(new PutItemCommand({
+        TableName: 'Full', Item: { pk: S('p'), sk: S(`s${i}`), g: S('x'), pad: S('z'.repeat(200)) },
+      }));
+      acked.push(`s${i}`);
+    } catch (e) {
+      failure = e;
+    }
+  }
+  db.destroy();
+  assert.equal(failure?.name, 'InternalServerError', String(failure));
+  assert.equal(failure.$metadata.httpStatusCode, 500);
+  const { code } = await exited;
+  assert.equal(code, 1);
+  assert.match(stderr, /cannot append to .*log-000001 \(File too large\); stopping/);
+  assert.ok(acked.length > 5 && acked.length < 30, `${acked.length} writes fitted in 4 KB`);
+
+  const again = await startServer(['--quiet', '--data-dir', dir]);
+  const items = await scanAll(client(again), 'Full');
+  assert.deepEqual(items.map((i) => i.sk.S).sort(), [...acked].sort(),
+    'exactly the acknowledged writes, not the one answered 500');
+  await again.stop();
+});
