@@ -1,5 +1,6 @@
-// persist: `monotable serve --data-dir DIR`, the engine's state kept on disk, and the model-file
-// dump and restore that `monotable dump` / `restore` and the snapshots share.
+// persist: `monotable serve --data-dir DIR`, the engine's state kept on disk (persist.cc), and the
+// model-file dump and restore that `monotable dump` / `restore` and the snapshots share
+// (persist_model.cc).
 //
 // The directory holds a snapshot (a model file, absent until the first compaction) and an
 // append-only log of the requests the engine applied after it (operation, request body and the
@@ -59,6 +60,22 @@ bool DumpModelText(const CallFn& call, std::string* out, std::string* error);
 bool RestoreModelText(std::string_view text, const CallFn& call,
                       const std::function<void(int64_t creation_ms)>& set_clock, bool wait_active,
                       std::string* summary, std::string* error);
+
+// The snapshot of `engine`: DumpModelText's file, with the items written by the model library
+// from the engine's own walk (ExportModel + SerializeModel: no Scan, no JSON tree). Runs
+// ListTables, DescribeTable, DescribeTimeToLive and ListTagsOfResource through engine->Execute
+// (reads only). Returns false with *error if one fails.
+bool SnapshotText(Engine* engine, std::string* out, std::string* error);
+
+// Loads a snapshot (SnapshotText's file, or any model file) into `engine`: each table through
+// LoadModel (CreateTable, then BatchWriteItem) with *clock (the engine's clock) at the table's
+// creation time, then its stream setting, TTL and tags; *clock is put back after. *summary gets
+// "2 tables, 31 items". Returns false with *error (the model library's message) on failure.
+bool LoadSnapshot(std::string_view text, Engine* engine, int64_t* clock, std::string* summary,
+                  std::string* error);
+
+// "1,204": digits grouped by thousands, for messages.
+std::string Grouped(uint64_t n);
 
 enum class FsyncPolicy {
   kAlways,  // fdatasync before any answer to a write goes out (group commit): survives power loss
