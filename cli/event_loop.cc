@@ -152,6 +152,7 @@ struct Connection {
   bool lingering = false;          // our side shut down; dropping input until EOF or deadline
   bool sent_continue = false;      // `100 Continue` sent for the current request
   bool waiting_budget = false;     // in Impl::waiting_, not read until granted
+  bool deferred = false;           // in Impl::deferred_: written after before_answers
   uint64_t discard_left = 0;       // bytes of a refused body still to read and drop
   bool keep_alive_after_discard = false;
   uint64_t reserved = 0;         // body budget held for the current request
@@ -186,8 +187,11 @@ struct HttpEventLoop::Impl {
   std::vector<Connection*> connections_;
   std::deque<Connection*> waiting_;  // connections waiting for body budget, in arrival order
   std::vector<Connection*> closed_;  // freed after the current batch of events
-  HttpResponse response;             // reused for every request
-  std::string date;                  // "Date: ...\r\n", refreshed each second
+  // Requests ran since before_answers was last called: output waits (in deferred_) until it is.
+  bool unsynced = false;
+  std::vector<Connection*> deferred_;
+  HttpResponse response;  // reused for every request
+  std::string date;       // "Date: ...\r\n", refreshed each second
   time_t date_second = 0;
   char scratch[kReadChunk];  // where discarded bytes go
 
@@ -492,6 +496,7 @@ struct HttpEventLoop::Impl {
       response.headers.clear();
       response.body.clear();
       handler(head, c->parser.body(), &response);
+      if (options.before_answers) unsynced = true;
       now = NowMs();  // a long request must not leave the others' clocks behind
       bool keep_alive = head.keep_alive;
       QueueResponse(c, response, keep_alive, head.method == "HEAD");
@@ -641,6 +646,13 @@ struct HttpEventLoop::Impl {
 
   // Writes queued output with writev until done or the socket is full.
   void Flush(Connection* c) {
+    if (unsynced && c->out_bytes > 0) {
+      if (!c->deferred) {
+        c->deferred = true;
+        deferred_.push_back(c);
+      }
+      return;
+    }
     while (c->out_bytes > 0) {
       iovec iov[64];
       int count = 0;
@@ -891,6 +903,18 @@ int HttpEventLoop::Run(const sigset_t& stop_signals, std::string* error) {
         malloc_trim(0);
       }
       if (s.connections_.empty()) s.SetTimer(false);
+    }
+    // Group commit: what this batch's requests recorded is made durable once, then their answers
+    // go out (writing them may run held-back requests, hence the loop).
+    while (s.unsynced) {
+      s.options.before_answers();
+      s.unsynced = false;
+      std::vector<Connection*> ready;
+      ready.swap(s.deferred_);
+      for (Connection* c : ready) {
+        c->deferred = false;
+        if (c->fd >= 0) s.Flush(c);
+      }
     }
     for (Connection* c : s.closed_) delete c;
     s.closed_.clear();

@@ -67,6 +67,11 @@ struct EventLoopOptions {
   // Called on the loop's thread after each batch of ready events is handled, before the loop
   // waits again, and once when it stops (e.g. to write the batch's log lines with one call).
   std::function<void()> after_batch;
+  // When set, called on the loop's thread before any answer is written if a request ran since the
+  // last call, so that whatever the handler recorded is made durable first (`serve --data-dir
+  // --fsync always`: one fdatasync for every answer of the batch, a group commit). Answers queued
+  // meanwhile wait until the end of the batch of events that produced them.
+  std::function<void()> before_answers;
 };
 
 // Counters since Run() started, for logs and tests.

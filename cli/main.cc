@@ -31,6 +31,8 @@ constexpr char kHelp[] =
     "  export     write a model as NoSQL Workbench JSON, CloudFormation or AWS CLI script\n"
     "  import     read a NoSQL Workbench model into a model file\n"
     "  generate   scale a model's data deterministically\n"
+    "  dump       write a running endpoint's tables and items as a model file\n"
+    "  restore    create a model file's tables and items on a running endpoint\n"
 #endif
     "  help CMD   the options of one command (also: monotable CMD --help)\n"
     "\n"
@@ -62,6 +64,8 @@ const Command kCommands[] = {
     {"export", monotable::cli::ExportCommand, nullptr},
     {"import", monotable::cli::ImportCommand, nullptr},
     {"generate", monotable::cli::GenerateCommand, nullptr},
+    {"dump", monotable::cli::DumpCommand, nullptr},
+    {"restore", monotable::cli::RestoreCommand, nullptr},
 #endif
     // Hidden (not in the help): prints the SigV4 headers `patterns --endpoint` would send, for
     // tests/http/sigv4.test.mjs.

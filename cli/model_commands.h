@@ -1,4 +1,4 @@
-// Model subcommands of the `monotable` tool: patterns, import/export, generate.
+// Model subcommands of the `monotable` tool: patterns, import/export, generate, dump/restore.
 // main.cc dispatches to these; each takes the arguments after the subcommand name and returns the
 // process exit code (0 success, 1 failure such as a failing access pattern, 2 usage error).
 #pragma once
@@ -18,5 +18,11 @@ int ExportCommand(const std::vector<std::string>& args);
 int ImportCommand(const std::vector<std::string>& args);
 // `monotable generate FILE (--scale N | --items N) [--seed S] [-o OUT]`.
 int GenerateCommand(const std::vector<std::string>& args);
+// `monotable dump --endpoint URL [--region R] [-o OUT]`: a running endpoint's tables and items as a
+// model file (persist.h, DumpModelText).
+int DumpCommand(const std::vector<std::string>& args);
+// `monotable restore --endpoint URL [--region R] FILE`: a model file's tables and items created on
+// an endpoint (RestoreModelText).
+int RestoreCommand(const std::vector<std::string>& args);
 
 }  // namespace monotable::cli

@@ -15,12 +15,14 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 
 #include "commands.h"
 #include "event_loop.h"
 #include "http_protocol.h"
 #include "monotable/engine.h"
+#include "persist.h"
 
 namespace monotable::cli {
 
@@ -29,7 +31,8 @@ const char kServeHelp[] =
     "\n"
     "Serves DynamoDB's HTTP API (JSON protocol, X-Amz-Target: DynamoDB_20120810.<Operation>)\n"
     "over an in-memory engine, so the AWS CLI and SDKs can use it as an endpoint.\n"
-    "Any credentials are accepted (signatures are not verified); data lives in memory only.\n"
+    "Any credentials are accepted (signatures are not verified). Data lives in memory unless\n"
+    "--data-dir keeps it on disk.\n"
     "\n"
     "options:\n"
     "  --port N         port to listen on (default 8000; 0 picks a free port)\n"
@@ -46,6 +49,14 @@ const char kServeHelp[] =
     "                   the May 2026 Parity Suite pins). See docs/compatibility.md\n"
     "  --anonymous      accept unsigned requests (DynamoDB answers them with\n"
     "                   MissingAuthenticationTokenException)\n"
+    "  --data-dir DIR   keep the data in DIR (created if needed): a snapshot plus a log of\n"
+    "                   every applied write, replayed at start, so a restart or a crash\n"
+    "                   loses no acknowledged write; one server per directory (locked)\n"
+    "  --fsync POLICY   with --data-dir: batch (default) writes each record before answering\n"
+    "                   (survives a process crash) and syncs to disk every 100 ms; always\n"
+    "                   syncs before answering (survives power loss; slower)\n"
+    "  --compact-bytes N  with --data-dir: rewrite the snapshot and start an empty log once\n"
+    "                   the log is larger than N bytes (default 67108864)\n"
     "  --quiet          do not log requests to stderr\n"
     "  --clock-ms MS    freeze the engine's clock at MS milliseconds since the Unix epoch\n"
     "                   (reproducible CreationDateTime and the like, for tests)\n"
@@ -81,6 +92,9 @@ struct ServeOptions {
   int idle_timeout_ms = 60 * 1000;
   int request_timeout_ms = 20 * 1000;
   size_t max_connections = 4096;
+  std::string data_dir;  // empty: in memory only
+  FsyncPolicy fsync = FsyncPolicy::kBatch;
+  uint64_t compact_bytes = 64ull * 1024 * 1024;
 };
 
 // Returns 0 (help printed), 2 (usage error) or -1 (parsed, go on).
@@ -112,7 +126,10 @@ int ParseServeArgs(const std::vector<std::string>& args, ServeOptions* options) 
                TakeOption(args, &i, "--clock-ms", &value, &missing) ||
                TakeOption(args, &i, "--idle-timeout-ms", &value, &missing) ||
                TakeOption(args, &i, "--request-timeout-ms", &value, &missing) ||
-               TakeOption(args, &i, "--max-connections", &value, &missing)) {
+               TakeOption(args, &i, "--max-connections", &value, &missing) ||
+               TakeOption(args, &i, "--data-dir", &value, &missing) ||
+               TakeOption(args, &i, "--fsync", &value, &missing) ||
+               TakeOption(args, &i, "--compact-bytes", &value, &missing)) {
       std::string name = arg.substr(0, arg.find('='));
       if (missing) {
         std::fprintf(stderr, "monotable serve: %s needs a value\n", name.c_str());
@@ -157,6 +174,26 @@ int ParseServeArgs(const std::vector<std::string>& args, ServeOptions* options) 
         } else {
           options->max_connections = static_cast<size_t>(n);
         }
+      } else if (name == "--data-dir") {
+        if (value.empty()) {
+          std::fprintf(stderr, "monotable serve: --data-dir needs a directory\n");
+          return 2;
+        }
+        options->data_dir = value;
+      } else if (name == "--fsync") {
+        if (!ParseFsyncPolicy(value, &options->fsync)) {
+          std::fprintf(stderr, "monotable serve: --fsync takes always or batch, not '%s'\n",
+                       value.c_str());
+          return 2;
+        }
+      } else if (name == "--compact-bytes") {
+        char* end = nullptr;
+        unsigned long long n = std::strtoull(value.c_str(), &end, 10);
+        if (value.empty() || *end != '\0' || value[0] == '-' || n < 1) {
+          std::fprintf(stderr, "monotable serve: --compact-bytes takes a positive number\n");
+          return 2;
+        }
+        options->compact_bytes = n;
       } else if (name == "--host") {
         options->host = value;
       } else if (name == "--model") {
@@ -168,6 +205,15 @@ int ParseServeArgs(const std::vector<std::string>& args, ServeOptions* options) 
       std::fprintf(stderr, "monotable serve: unknown argument '%s' (see monotable serve --help)\n",
                    arg.c_str());
       return 2;
+    }
+  }
+  if (options->data_dir.empty()) {
+    for (const std::string& a : args) {
+      if (a.rfind("--fsync", 0) == 0 || a.rfind("--compact-bytes", 0) == 0) {
+        std::fprintf(stderr, "monotable serve: %s needs --data-dir\n",
+                     a.substr(0, a.find('=')).c_str());
+        return 2;
+      }
     }
   }
   if (std::string problem = CheckModelOptions(options->model, options->scale); !problem.empty()) {
@@ -238,11 +284,49 @@ int ServeCommand(const std::vector<std::string>& args) {
   // and reads skip listing every item they return (responses are byte for byte the same;
   // engine_test pins both).
   engine_options.record_item_effects = false;
-  if (options.clock_ms >= 0) {
+  // With --data-dir the engine's clock is pinned for each request to the time that is logged with
+  // it, so a replay gives every timestamp (CreationDateTime, TTL, stream records) the same value.
+  int64_t request_clock = options.clock_ms;
+  auto now_ms = [&options] {
+    if (options.clock_ms >= 0) return options.clock_ms;
+    return static_cast<int64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                    std::chrono::system_clock::now().time_since_epoch())
+                                    .count());
+  };
+  if (!options.data_dir.empty()) {
+    engine_options.clock_ms = [&request_clock] { return request_clock; };
+  } else if (options.clock_ms >= 0) {
     engine_options.clock_ms = [ms = options.clock_ms] { return ms; };
   }
   Engine engine(engine_options);
-  if (!options.model.empty()) {
+  std::unique_ptr<DataDir> data;
+  bool load_model = !options.model.empty();
+  if (!options.data_dir.empty()) {
+    // A log that reaches the file size limit (ulimit -f) must fail its write, not kill the
+    // server with SIGXFSZ: a failed append is answered 500 and stops the server (below).
+    signal(SIGXFSZ, SIG_IGN);
+    data = std::make_unique<DataDir>();
+    DataDirOptions data_options;
+    data_options.path = options.data_dir;
+    data_options.fsync = options.fsync;
+    data_options.compact_bytes = options.compact_bytes;
+    request_clock = now_ms();
+    std::string error;
+    if (!data->Open(data_options, &engine, &request_clock, &error)) {
+      std::fprintf(stderr, "monotable serve: %s\n", error.c_str());
+      return 1;
+    }
+    std::fprintf(stderr, "monotable serve: data in %s (%s; fsync %s)\n", options.data_dir.c_str(),
+                 data->recovery_summary().c_str(),
+                 options.fsync == FsyncPolicy::kAlways ? "always" : "batch");
+    if (load_model && !data->fresh()) {
+      std::fprintf(stderr, "monotable serve: %s already holds data; --model %s not loaded\n",
+                   options.data_dir.c_str(), options.model.c_str());
+      load_model = false;
+    }
+    request_clock = now_ms();
+  }
+  if (load_model) {
     std::string summary, error;
     if (!LoadModelFile(options.model, options.scale, &engine, &summary, &error)) {
       std::fprintf(stderr, "monotable serve: %s\n", error.c_str());
@@ -250,7 +334,15 @@ int ServeCommand(const std::vector<std::string>& args) {
     }
     std::fprintf(stderr, "monotable serve: loaded %s (%s)\n", options.model.c_str(),
                  summary.c_str());
+    // The model went into the engine without the log: a snapshot makes it durable at once.
+    if (data && !data->Compact(&engine, &error)) {
+      std::fprintf(stderr, "monotable serve: %s\n", error.c_str());
+      return 1;
+    }
   }
+  // A failed append or sync stops the server (exit status 1): the engine holds a write the disk
+  // does not, so nothing more may be acknowledged; a restart recovers what was acknowledged.
+  bool fatal = false;
   // Views of Engine::Operations()'s strings, which live as long as the program.
   OperationSet operations;
   for (const std::string& name : Engine::Operations()) operations.insert(name);
@@ -307,7 +399,27 @@ int ServeCommand(const std::vector<std::string>& args) {
           if (!quiet) label = head.target.empty() ? std::string("(no X-Amz-Target)") : head.target;
           break;
         case Dispatch::Kind::kOperation: {
+          const uint64_t version = engine.version();
+          if (data) request_clock = now_ms();
           Result result = engine.Execute(d.operation, body, ExecuteOptions{.effects = false});
+          // A request that changed the engine (whatever its status: a BatchExecuteStatement
+          // answers 200 with some statements failed) is logged before it is answered; one that
+          // changed nothing is not. A TransactWriteItems is one record: all or nothing.
+          if (data && engine.version() != version) {
+            std::string error;
+            if (fatal || !data->Append(request_clock, d.operation, body, &error)) {
+              if (!fatal) {
+                std::fprintf(stderr, "monotable serve: %s; stopping\n", error.c_str());
+                fatal = true;
+                raise(SIGTERM);  // read by the loop: it stops after this batch
+              }
+              result.http_status = 500;
+              result.status = Status(ErrorCode::kInternalServerError, "Internal server error");
+              result.body =
+                  "{\"__type\":\"com.amazonaws.dynamodb.v20120810#InternalServerError\","
+                  "\"message\":\"Internal server error\"}";
+            }
+          }
           Respond(res, result.http_status, std::move(result.body), d.content_type);
           if (!quiet) {
             label = std::string(d.operation);
@@ -341,7 +453,30 @@ int ServeCommand(const std::vector<std::string>& args) {
   loop_options.idle_timeout_ms = options.idle_timeout_ms;
   loop_options.request_timeout_ms = options.request_timeout_ms;
   loop_options.max_connections = options.max_connections;
-  loop_options.after_batch = [&log] {
+  if (data && options.fsync == FsyncPolicy::kAlways) {
+    loop_options.before_answers = [&data] {
+      std::string error;
+      if (!data->Sync(&error)) {
+        // What was applied may not be on disk, and its answers are not sent: stop at once.
+        std::fprintf(stderr, "monotable serve: %s; stopping\n", error.c_str());
+        std::_Exit(1);
+      }
+    };
+  }
+  loop_options.after_batch = [&log, &data, &engine, &fatal] {
+    if (data && !fatal && data->NeedsCompaction()) {
+      std::string error;
+      auto started = std::chrono::steady_clock::now();
+      if (data->Compact(&engine, &error)) {
+        double ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+                .count();
+        AppendLog(&log, "monotable serve: compacted the data directory (%.0f ms)\n", ms);
+      } else {
+        AppendLog(&log, "monotable serve: compaction failed (%s); the log keeps growing\n",
+                  error.c_str());
+      }
+    }
     if (log.empty()) return;
     std::fwrite(log.data(), 1, log.size(), stderr);
     std::fflush(stderr);
@@ -384,7 +519,8 @@ int ServeCommand(const std::vector<std::string>& args) {
                static_cast<unsigned long long>(stats.refused),
                static_cast<unsigned long long>(stats.timed_out),
                static_cast<unsigned long long>(stats.evicted));
-  return 0;
+  if (data) data->Close();
+  return fatal ? 1 : 0;
 }
 
 }  // namespace monotable::cli

@@ -19,9 +19,13 @@
 //          [--concurrency 8] [--seconds 2] [--max-requests 20000] [--out results.json]
 //          [--targets monotable,dynalite,trivial,floor,floor-uring] [--ops get-item,scan-page]
 //          [--floor FLOOR_SERVER_BIN]
+// Targets monotable-batch and monotable-always are `monotable serve --data-dir` (a fresh temporary
+// directory each, removed afterwards) with --fsync batch / always: the same server writing its log.
 // PREFIX.model.json and PREFIX.ops.json come from `monotable_bench_lite --dump N PREFIX`.
 import { spawn } from "node:child_process";
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import http from "node:http";
 import { parseArgs } from "node:util";
 
@@ -358,10 +362,17 @@ function isFloor(name) {
   return name === "floor" || name === "floor-uring" || name === "floor-uring-plain";
 }
 
+const dataDirs = [];
 async function startTarget(name) {
   if (name === "monotable") {
     return startProcess(args.monotable, ["serve", "--port", "0", "--quiet"],
       /listening on http:\/\/127\.0\.0\.1:(\d+)/, name);
+  }
+  if (name === "monotable-batch" || name === "monotable-always") {
+    const dir = mkdtempSync(path.join(tmpdir(), "monotable-bench-"));
+    dataDirs.push(dir);
+    return startProcess(args.monotable, ["serve", "--port", "0", "--quiet", "--data-dir", dir,
+      "--fsync", name.slice("monotable-".length)], /listening on http:\/\/127\.0\.0\.1:(\d+)/, name);
   }
   if (name === "dynalite") {
     return startProcess(process.execPath, [args.dynalite, "--port", "0", "--host", "127.0.0.1",
@@ -419,6 +430,7 @@ for (const t of live) {
   await stopProcess(t.p);
 }
 running.length = 0;
+for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 
 const text = JSON.stringify(results, null, 2);
 if (args.out) writeFileSync(args.out, text + "\n");
