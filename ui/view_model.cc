@@ -596,6 +596,33 @@ void RemarkTablesView(TablesView* view, const Effects& effects) {
   }
 }
 
+namespace {
+
+// A key attribute's value as the request form writes it: S and N as their text, B as base64; ""
+// when the item lacks it.
+std::string KeyText(const Item& item, const std::string& name) {
+  if (name.empty()) return "";
+  auto it = item.find(name);
+  if (it == item.end()) return "";
+  const Value& v = it->second;
+  if (v.type() == Type::kS) return v.s();
+  if (v.type() == Type::kN) return v.n().ToString();
+  if (v.type() == Type::kB) return Base64Encode(v.s());
+  return "";
+}
+
+// The key of the first entry of a collection (one item visited, not the table).
+void SampleKey(const Engine& engine, const std::string& table, const std::string& index,
+               const std::string& hash, const std::string& range, std::string* hash_text,
+               std::string* range_text) {
+  engine.ForEachItem(table, index, 1, [&](const Item& item, size_t) {
+    *hash_text = KeyText(item, hash);
+    *range_text = KeyText(item, range);
+  });
+}
+
+}  // namespace
+
 SchemaView BuildSchemaView(const Engine& engine) {
   SchemaView schema;
   for (const TableInfo& table : engine.Tables()) {
@@ -605,13 +632,16 @@ SchemaView BuildSchemaView(const Engine& engine) {
     if (!table.keys.range_key.empty()) {
       t.range = {table.keys.range_key, std::string(TypeName(table.keys.range_type))};
     }
+    SampleKey(engine, t.name, "", t.hash.name, t.range.name, &t.sample_hash, &t.sample_range);
     for (const IndexInfo& index : table.indexes) {
       IndexSchemaView i;
       i.name = index.name;
+      i.global = index.global;
       i.hash = {index.keys.hash_key, std::string(TypeName(index.keys.hash_type))};
       if (!index.keys.range_key.empty()) {
         i.range = {index.keys.range_key, std::string(TypeName(index.keys.range_type))};
       }
+      SampleKey(engine, t.name, i.name, i.hash.name, i.range.name, &i.sample_hash, &i.sample_range);
       t.indexes.push_back(i);
     }
     schema.tables.push_back(t);

@@ -132,8 +132,12 @@ struct KeyAttributeView {
 
 struct IndexSchemaView {
   std::string name;
+  bool global = true;  // a GSI (no ConsistentRead); false for an LSI
   KeyAttributeView hash;
   KeyAttributeView range;
+  // The key values of one entry of the index (its first in view order) as the form writes them
+  // (S and N as text, B as base64); "" when the index was empty when the view was built.
+  std::string sample_hash, sample_range;
 };
 
 struct TableSchemaView {
@@ -141,6 +145,8 @@ struct TableSchemaView {
   KeyAttributeView hash;
   KeyAttributeView range;
   std::vector<IndexSchemaView> indexes;
+  // The key of one item of the table (its first in view order), as IndexSchemaView's.
+  std::string sample_hash, sample_range;
 };
 
 struct SchemaView {
