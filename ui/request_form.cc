@@ -664,8 +664,8 @@ void RememberPlaceholders(RequestForm* s) {
 // Adds to the request in json_text the carried placeholders its filter, projection, update and
 // condition use and do not define. DynamoDB rejects a request that uses an undefined placeholder
 // and one that defines an unused one ("An expression attribute name used in the document path is
-// not defined", "Value provided in ExpressionAttributeValues unused in expressions": the developer
-// guide's ExpressionAttributeNames and ExpressionAttributeValues pages), so exactly the used ones.
+// not defined", "Value provided in ExpressionAttributeValues unused in expressions":
+// dynamodb-rules.md §2.2), so exactly the used ones.
 void RestorePlaceholders(RequestForm* s) {
   json obj = json::parse(s->json_text, nullptr, false);
   if (obj.is_discarded() || !obj.is_object()) return;
@@ -713,10 +713,11 @@ bool NeedsFullKey(const std::string& operation) {
 
 // Key values the form's operation can run with. DynamoDB rejects an empty string or binary as a
 // key attribute's value ("One or more parameter values are not valid. The AttributeValue for a key
-// attribute cannot contain an empty string value", developer guide: Working with items, Key
-// attributes), so an empty key field, or one holding the key of another collection than the one
-// addressed now (`keys_changed`), takes the key of an item of the collection (the schema view's
-// sample); a collection that was empty leaves the field empty.
+// attribute cannot contain an empty string value"; dynamodb-rules.md §1.3 and §2.2: key S and B
+// values may not be empty), so an empty key field, or
+// one holding the key of another collection than the one addressed now (`keys_changed`), takes
+// the key of an item of the collection (the schema view's sample); a collection that was empty
+// when the view was built leaves the field as it is.
 void FillKey(RequestForm* s, const SchemaView& schema, bool keys_changed) {
   KeyAttributeView hash, range;
   FormKeys(*s, schema, &hash, &range);
@@ -738,7 +739,8 @@ void FillKey(RequestForm* s, const SchemaView& schema, bool keys_changed) {
 }
 
 // DynamoDB: "Consistent reads are not supported on global secondary indexes" (API reference,
-// Query and Scan: ConsistentRead). The form drops ConsistentRead when it addresses a GSI.
+// Query and Scan: ConsistentRead; dynamodb-rules.md §2.2). The form drops ConsistentRead when it
+// addresses a GSI.
 void DropConsistentOnGsi(RequestForm* s, const SchemaView& schema) {
   const TableSchemaView* t = FormTable(*s, schema);
   if (!t || !FormHasIndex(s->operation) || s->index <= 0 ||
@@ -852,10 +854,11 @@ void SwitchOperation(RequestForm* s, const SchemaView& schema, const std::string
   if (IsPartiQL(operation)) {
     if (!IsPartiQL(from)) SwitchToPartiQL(s, schema);
     if (operation == s->operation) return;
-    // ExecuteStatement -> a batch or a transaction: their SELECTs read one item each by its full
-    // primary key (DynamoDB's BatchExecuteStatement and ExecuteTransaction pages: "a SELECT
-    // statement ... must specify the full primary key" / "reads must be on the full key"), so a
-    // Query's or Scan's translation, not edited since, becomes the read of one item.
+    // ExecuteStatement -> a batch or a transaction. "Each read statement in a
+    // BatchExecuteStatement must specify an equality condition on all key attributes" (API
+    // reference, BatchExecuteStatement), and a transaction's reads are TransactGetItems' Gets, one
+    // item by its key each (API reference, ExecuteTransaction). So a Query's or Scan's translation,
+    // not edited since, becomes the read of one item by its full key.
     if (s->operation == "ExecuteStatement" && s->statements.size() == 1 &&
         !s->partiql_from.empty() && s->partiql_from != "GetItem") {
       std::vector<std::string> lost;
