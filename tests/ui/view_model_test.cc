@@ -58,6 +58,21 @@ TablesView WithoutStoredItems(TablesView view) {
   return view;
 }
 
+// A row's packed cells read back as the texts they were given: sparse, resized, kept by column.
+TEST(ViewModel, RowCellsHoldTheirTexts) {
+  RowCells cells;
+  cells.AssignSparse(5, {{1, "O#1"}, {3, "shipped"}});
+  EXPECT_EQ(cells.ToVector(), (std::vector<std::string>{"", "O#1", "", "shipped", ""}));
+  cells.resize(7);
+  EXPECT_EQ(cells.size(), 7u);
+  EXPECT_EQ(cells.view(6), "");
+  cells.resize(4);
+  EXPECT_EQ(cells.ToVector(), (std::vector<std::string>{"", "O#1", "", "shipped"}));
+  cells.Keep({1, 3});
+  EXPECT_EQ(cells, (RowCells{"O#1", "shipped"}));
+  EXPECT_EQ(cells[1], "shipped");
+}
+
 // The schema view's sample keys (the request builder fills an empty key field with them) are the
 // key of an item that exists: a GetItem on the table's, a Query on each index's, find it.
 TEST(ViewModel, SchemaViewSampleKeysFindAnItem) {
