@@ -124,6 +124,7 @@ void DrawRequestPanel(RequestPanelState* s, const SchemaView& schema, Intents* i
     for (const std::string& op : BuilderOperations()) {
       if (IsPartiQL(op) != IsPartiQL(s->operation)) continue;
       if (ImGui::Selectable(op.c_str(), op == s->operation)) SwitchOperation(s, schema, op);
+      TrackItem(op + "##operation");
     }
     ImGui::EndCombo();
   }
