@@ -124,7 +124,7 @@ void DrawRows(TablePanelState* state, const CollectionView& c, const std::vector
       if (fonts.mono) ImGui::PushFont(fonts.mono);
       for (int col = 0; col < ncolumns && col < static_cast<int>(row.cells.size()); ++col) {
         if (!ImGui::TableSetColumnIndex(col + 2)) continue;
-        const std::string& text = row.cells[static_cast<size_t>(col)];
+        const std::string_view text = row.cells.view(static_cast<size_t>(col));
         if (col == 0 && !row.partition_start) continue;  // partition key shown once per collection
         if (text.empty()) continue;
         ImVec4 color = ImGui::GetStyleColorVec4(ImGuiCol_Text);
@@ -134,7 +134,7 @@ void DrawRows(TablePanelState* state, const CollectionView& c, const std::vector
           color = ImGui::ColorConvertU32ToFloat4(palette.entity[row.entity % 8]);
         }
         ImGui::PushStyleColor(ImGuiCol_Text, color);
-        ImGui::TextUnformatted(text.c_str());
+        ImGui::TextUnformatted(text.data(), text.data() + text.size());
         ImGui::PopStyleColor();
         if (ghost) {
           ImVec2 a = ImGui::GetItemRectMin();

@@ -317,23 +317,29 @@ void FillCollection(const Engine& engine, const TableInfo& table, const KeySchem
     }
     return false;
   };
+  std::vector<std::pair<uint32_t, std::string>> texts;  // one row's (column, text), reused
   auto visit = [&](const Item& item, size_t size, StoredItem stored) {
     RowView row;
-    row.cells.resize(columns.size());
+    texts.clear();
+    std::string entity_text;
     for (const auto& [name, value] : item) {
       const size_t column = add(name)->second;
-      if (column >= row.cells.size()) row.cells.resize(columns.size());
       if (column >= held.size()) held.resize(columns.size(), false);
       held[column] = true;
-      row.cells[column] = ValueText(value);
-      if (row.cells[column].empty()) row.empty_cells.push_back(static_cast<uint32_t>(column));
+      std::string text = ValueText(value);
+      if (text.empty()) row.empty_cells.push_back(static_cast<uint32_t>(column));
+      if (column == entity_column) entity_text = text;
+      texts.emplace_back(static_cast<uint32_t>(column), std::move(text));
     }
+    std::sort(texts.begin(), texts.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    row.cells.AssignSparse(columns.size(), texts);
     auto h = item.find(view_keys.hash_key);
     if (h != item.end()) row.partition = KeyPart(h->second);
     row.key_id = KeyId(item, table.keys);
     row.key_hash = RowIndex::Hash(row.key_id);
     row.size_bytes = static_cast<uint32_t>(size);
-    row.entity = EntityOf(row.cells[entity_column], prefixes);
+    row.entity = EntityOf(entity_text, prefixes);
     row.stored = std::move(stored);
     c->rows.push_back(std::move(row));
   };
@@ -348,7 +354,7 @@ void FillCollection(const Engine& engine, const TableInfo& table, const KeySchem
     for (size_t i = key_columns; i < inherited; ++i) {
       for (size_t r = 0; r < c->rows.size() && !held[i]; ++r) {
         const RowView& row = c->rows[r];
-        if (i < row.cells.size() && !row.cells[i].empty()) held[i] = true;
+        if (i < row.cells.size() && !row.cells.view(i).empty()) held[i] = true;
         for (uint32_t e : row.empty_cells) {
           if (e == i) held[i] = true;
         }
@@ -367,10 +373,7 @@ void FillCollection(const Engine& engine, const TableInfo& table, const KeySchem
     }
     for (RowView& row : c->rows) {
       row.cells.resize(columns.size());
-      std::vector<std::string> cells;
-      cells.reserve(keep.size());
-      for (size_t i : keep) cells.push_back(std::move(row.cells[i]));
-      row.cells = std::move(cells);
+      row.cells.Keep(keep);
       for (uint32_t& i : row.empty_cells) i = new_index[i];  // a held column: kept
     }
     columns = std::move(kept_columns);
@@ -439,7 +442,7 @@ void AddGhosts(const Effects& effects, TablesView* previous,
       }
     }
     RowView ghost = old->rows[static_cast<size_t>(at)];
-    ghost.cells = Relayout(std::move(ghost.cells), old->columns, c->columns);
+    ghost.cells = RowCells(Relayout(ghost.cells.ToVector(), old->columns, c->columns));
     ghost.empty_cells.clear();  // a ghost is never moved to a later view
     ghost.mark = mark;
     ghost.reason = t.reason;
@@ -596,6 +599,33 @@ void RemarkTablesView(TablesView* view, const Effects& effects) {
   }
 }
 
+namespace {
+
+// A key attribute's value as the request form writes it: S and N as their text, B as base64; ""
+// when the item lacks it.
+std::string KeyText(const Item& item, const std::string& name) {
+  if (name.empty()) return "";
+  auto it = item.find(name);
+  if (it == item.end()) return "";
+  const Value& v = it->second;
+  if (v.type() == Type::kS) return v.s();
+  if (v.type() == Type::kN) return v.n().ToString();
+  if (v.type() == Type::kB) return Base64Encode(v.s());
+  return "";
+}
+
+// The key of the first entry of a collection (one item visited, not the table).
+void SampleKey(const Engine& engine, const std::string& table, const std::string& index,
+               const std::string& hash, const std::string& range, std::string* hash_text,
+               std::string* range_text) {
+  engine.ForEachItem(table, index, 1, [&](const Item& item, size_t) {
+    *hash_text = KeyText(item, hash);
+    *range_text = KeyText(item, range);
+  });
+}
+
+}  // namespace
+
 SchemaView BuildSchemaView(const Engine& engine) {
   SchemaView schema;
   for (const TableInfo& table : engine.Tables()) {
@@ -605,13 +635,16 @@ SchemaView BuildSchemaView(const Engine& engine) {
     if (!table.keys.range_key.empty()) {
       t.range = {table.keys.range_key, std::string(TypeName(table.keys.range_type))};
     }
+    SampleKey(engine, t.name, "", t.hash.name, t.range.name, &t.sample_hash, &t.sample_range);
     for (const IndexInfo& index : table.indexes) {
       IndexSchemaView i;
       i.name = index.name;
+      i.global = index.global;
       i.hash = {index.keys.hash_key, std::string(TypeName(index.keys.hash_type))};
       if (!index.keys.range_key.empty()) {
         i.range = {index.keys.range_key, std::string(TypeName(index.keys.range_type))};
       }
+      SampleKey(engine, t.name, i.name, i.hash.name, i.range.name, &i.sample_hash, &i.sample_range);
       t.indexes.push_back(i);
     }
     schema.tables.push_back(t);

@@ -5,6 +5,47 @@
 
 namespace monotable::ui {
 
+std::vector<std::string> RowCells::ToVector() const {
+  std::vector<std::string> out;
+  out.reserve(size());
+  for (size_t i = 0; i < size(); ++i) out.emplace_back(view(i));
+  return out;
+}
+
+void RowCells::AssignSparse(size_t n, const std::vector<std::pair<uint32_t, std::string>>& cells) {
+  size_t bytes = 0;
+  for (const auto& cell : cells) bytes += cell.second.size();
+  text_.clear();
+  text_.reserve(bytes);
+  ends_.assign(n, 0);
+  size_t next = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (next < cells.size() && cells[next].first == i) text_ += cells[next++].second;
+    ends_[i] = static_cast<uint32_t>(text_.size());
+  }
+}
+
+void RowCells::resize(size_t n) {
+  if (n < ends_.size()) {
+    text_.resize(n == 0 ? 0 : ends_[n - 1]);
+    ends_.resize(n);
+    return;
+  }
+  ends_.resize(n, static_cast<uint32_t>(text_.size()));
+}
+
+void RowCells::Keep(const std::vector<size_t>& keep) {
+  std::string text;
+  std::vector<uint32_t> ends;
+  ends.reserve(keep.size());
+  for (size_t i : keep) {
+    text += view(i);
+    ends.push_back(static_cast<uint32_t>(text.size()));
+  }
+  text_ = std::move(text);
+  ends_ = std::move(ends);
+}
+
 const char* MarkName(Mark mark) {
   switch (mark) {
     case Mark::kNone:

@@ -181,6 +181,32 @@ TEST_F(PartiQLRequestTest, ThePanelSwitchesModesAndRunsTheStatement) {
   EXPECT_EQ(state.operation, "Query");
 }
 
+// Issue 15 as a user does it: a GetItem pattern loaded, the Operation menu to Query, Run request.
+// The Query defines its #pk (it went out with "ExpressionAttributeNames": null and DynamoDB's
+// "An expression attribute name used in the document path is not defined"), reads the pattern's
+// partition, and the label no longer names the GetItem pattern.
+TEST_F(PartiQLRequestTest, TheOperationMenuSwitchesGetItemToAQueryThatRuns) {
+  testing::Headless ui;
+  RequestPanelState state;
+  LoadRequest(&state, schema_, "GetItem",
+              R"({"TableName":"Orders","Key":{"PK":{"S":"C#c001"},"SK":{"S":"PROFILE"}}})",
+              "Customer profile");
+  Intents intents;
+  auto draw = [&] { DrawRequestPanel(&state, schema_, &intents); };
+  ASSERT_TRUE(ui.Click("##operation", draw));
+  ASSERT_TRUE(ui.Click("Query##operation", draw));
+  EXPECT_EQ(state.operation, "Query");
+  ui.Draw(draw);
+  ASSERT_TRUE(ui.Click("Run request", draw));
+  ASSERT_EQ(intents.size(), 1u);
+  EXPECT_EQ(intents[0].operation, "Query");
+  EXPECT_EQ(intents[0].label, "");
+  json body = Run(intents[0].operation, intents[0].text);
+  ASSERT_TRUE(body.contains("Items")) << intents[0].text;
+  EXPECT_GT(body["Count"].get<int>(), 1);
+  for (const json& item : body["Items"]) EXPECT_EQ(item["PK"]["S"], "C#c001");
+}
+
 TEST_F(PartiQLRequestTest, ResultShowsFailedBatchStatementsAndNextToken) {
   // An INSERT of an existing key fails on its own (DuplicateItem); the SELECT beside it succeeds.
   Result batch = engine_.Execute(

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "monotable/model.h"
+#include "nlohmann/json.hpp"
 
 namespace monotable::ui {
 namespace {
@@ -55,6 +56,52 @@ TablesView WithoutStoredItems(TablesView view) {
     for (RowView& row : c.rows) row.stored = StoredItem();
   }
   return view;
+}
+
+// A row's packed cells read back as the texts they were given: sparse, resized, kept by column.
+TEST(ViewModel, RowCellsHoldTheirTexts) {
+  RowCells cells;
+  cells.AssignSparse(5, {{1, "O#1"}, {3, "shipped"}});
+  EXPECT_EQ(cells.ToVector(), (std::vector<std::string>{"", "O#1", "", "shipped", ""}));
+  cells.resize(7);
+  EXPECT_EQ(cells.size(), 7u);
+  EXPECT_EQ(cells.view(6), "");
+  cells.resize(4);
+  EXPECT_EQ(cells.ToVector(), (std::vector<std::string>{"", "O#1", "", "shipped"}));
+  cells.Keep({1, 3});
+  EXPECT_EQ(cells, (RowCells{"O#1", "shipped"}));
+  EXPECT_EQ(cells[1], "shipped");
+}
+
+// The schema view's sample keys (the request builder fills an empty key field with them) are the
+// key of an item that exists: a GetItem on the table's, a Query on each index's, find it.
+TEST(ViewModel, SchemaViewSampleKeysFindAnItem) {
+  Engine engine;
+  Model model;
+  ASSERT_TRUE(ParseModel(BuiltinModel("orders"), &model).ok());
+  ASSERT_TRUE(LoadModel(model, &engine).ok());
+  SchemaView schema = BuildSchemaView(engine);
+  ASSERT_EQ(schema.tables.size(), 1u);
+  const TableSchemaView& t = schema.tables[0];
+  ASSERT_FALSE(t.sample_hash.empty());
+  ASSERT_FALSE(t.sample_range.empty());
+  Result got =
+      engine.Execute("GetItem", R"({"TableName":"Orders","Key":{"PK":{"S":")" + t.sample_hash +
+                                    R"("},"SK":{"S":")" + t.sample_range + R"("}}})");
+  ASSERT_TRUE(got.status.ok()) << got.body;
+  EXPECT_TRUE(nlohmann::json::parse(got.body).contains("Item")) << got.body;
+  ASSERT_EQ(t.indexes.size(), 2u);
+  for (const IndexSchemaView& index : t.indexes) {
+    EXPECT_TRUE(index.global) << index.name;
+    ASSERT_FALSE(index.sample_hash.empty()) << index.name;
+    Result q = engine.Execute(
+        "Query", R"({"TableName":"Orders","IndexName":")" + index.name +
+                     R"(","KeyConditionExpression":"#k = :k","ExpressionAttributeNames":{"#k":")" +
+                     index.hash.name + R"("},"ExpressionAttributeValues":{":k":{"S":")" +
+                     index.sample_hash + R"("}}})");
+    ASSERT_TRUE(q.status.ok()) << q.body;
+    EXPECT_GT(nlohmann::json::parse(q.body)["Count"].get<int>(), 0) << index.name << " " << q.body;
+  }
 }
 
 TEST(ViewModel, RefreshAfterWritesShowsWhatAFullBuildShows) {
