@@ -35,7 +35,7 @@ constexpr float kTabBarCssPx = 52;
 // The stacked widget: the table panel's height and the JSON editor's lines (CSS px, lines).
 constexpr float kStackedTableCssPx = 320;
 constexpr int kStackedEditorMinLines = 6;
-constexpr int kStackedEditorMaxLines = 16;
+constexpr int kStackedEditorMaxLines = 12;
 
 constexpr const char* kMenuLabel = "\xE2\x89\xA1 Menu##menu";  // U+2261 IDENTICAL TO: a hamburger
 
@@ -55,8 +55,8 @@ float ContentBottom() {
 float LastItemEnd() { return ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x; }
 
 // Touch sizes for the narrow layouts while it lives: frames (buttons, fields, tabs, check boxes)
-// kTouchTargetCssPx tall, more room between rows, small buttons full-height, the monospaced font
-// at least kMinTextCssPx.
+// kTouchTargetCssPx tall, wider scroll bars, small buttons full-height, the monospaced font at
+// least kMinTextCssPx.
 class TouchStyle {
  public:
   explicit TouchStyle(float scale) {
@@ -65,8 +65,6 @@ class TouchStyle {
     const float pad_y =
         std::max(style.FramePadding.y, std::ceil((target - ImGui::GetFontSize()) / 2));
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(style.FramePadding.x * 1.5f, pad_y));
-    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing,
-                        ImVec2(style.ItemSpacing.x, style.ItemSpacing.y * 1.5f));
     ImGui::PushStyleVar(ImGuiStyleVar_ScrollbarSize, style.ScrollbarSize * 1.5f);
     SetTouchTargetHeight(target);
     ImFont* mono = CurrentFonts().mono;
@@ -76,7 +74,7 @@ class TouchStyle {
     }
   }
   ~TouchStyle() {
-    ImGui::PopStyleVar(3);
+    ImGui::PopStyleVar(2);
     SetTouchTargetHeight(0);
     if (mono_) mono_->Scale = 1;
   }
@@ -416,12 +414,15 @@ void App::DrawTabBar(float x, float y, float width, float height) {
   const bool open = BeginPanel("##tabs", ImVec2(x, y), ImVec2(width, height),
                                ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleVar(2);
+  // The labels need the room more than the buttons need their side padding.
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(pad, ImGui::GetStyle().FramePadding.y));
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(pad, pad));
   if (open) {
     SetRecordGroup("tabbar");
     // Each tab is as wide as its label plus an equal share of what is left, so that the longest
     // label ("Patterns") fits on a 320 px screen.
     float labels = 0;
-    for (const Tab& t : kTabs) labels += ImGui::CalcTextSize(t.label, nullptr, true).x;
+    for (const Tab& t : kTabs) labels += ButtonWidth(t.label);
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
     const float inner = ImGui::GetContentRegionAvail().x - spacing * (kCount - 1);
     const float extra = std::max(0.0f, (inner - labels) / kCount);
@@ -432,13 +433,14 @@ void App::DrawTabBar(float x, float y, float width, float height) {
       if (i > 0) ImGui::SameLine();
       const bool current = narrow_tab_ == t.tab;
       ImGui::PushStyleColor(ImGuiCol_Button, current ? selected : ImVec4(0, 0, 0, 0));
-      float w = ImGui::CalcTextSize(t.label, nullptr, true).x + extra;
+      float w = ButtonWidth(t.label) + extra;
       if (i == kCount - 1) w = ImGui::GetContentRegionAvail().x;  // no rounding gap at the end
       if (TrackedButton(t.label, ImVec2(std::floor(w), button_h))) narrow_tab_ = t.tab;
       ImGui::PopStyleColor();
     }
     SetRecordGroup("");
   }
+  ImGui::PopStyleVar(2);
   ImGui::End();
 }
 

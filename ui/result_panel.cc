@@ -58,21 +58,39 @@ void DrawResultPanel(ResultPanelState* state, const ResultView& view, Intents* i
       RecordItem("filtered out");
     }
   }
-  // Right-aligned toggles.
+  // Right-aligned toggles: radio buttons, or on a touch screen two halves of one button (a radio
+  // button's circle grows with the frame to the touch target's size).
   const ImGuiStyle& style = ImGui::GetStyle();
-  float toggles = ImGui::CalcTextSize("ItemsJSON").x +
-                  (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x) * 2 + style.ItemSpacing.x;
+  const bool touch = TouchTargetHeight() > 0;
+  float toggles = touch ? ButtonWidth("Items") + ButtonWidth("JSON")
+                        : ImGui::CalcTextSize("ItemsJSON").x +
+                              (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x) * 2 +
+                              style.ItemSpacing.x;
   const float toggles_x = ImGui::GetWindowContentRegionMax().x - toggles;
   if (FlowSameLine(toggles)) {
     ImGui::SameLine(toggles_x);
   } else {
     ImGui::SetCursorPosX(std::max(toggles_x, ImGui::GetCursorPosX()));
   }
-  if (ImGui::RadioButton("Items", !state->show_json)) state->show_json = false;
-  TrackItem("Items");
-  ImGui::SameLine();
-  if (ImGui::RadioButton("JSON", state->show_json)) state->show_json = true;
-  TrackItem("JSON");
+  if (touch) {
+    const ImVec4 on = ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive);
+    const ImVec4 off = ImGui::GetStyleColorVec4(ImGuiCol_FrameBg);
+    ImGui::PushStyleColor(ImGuiCol_Button, state->show_json ? off : on);
+    if (ImGui::Button("Items")) state->show_json = false;
+    ImGui::PopStyleColor();
+    TrackItem("Items");
+    ImGui::SameLine(0, 0);
+    ImGui::PushStyleColor(ImGuiCol_Button, state->show_json ? on : off);
+    if (ImGui::Button("JSON")) state->show_json = true;
+    ImGui::PopStyleColor();
+    TrackItem("JSON");
+  } else {
+    if (ImGui::RadioButton("Items", !state->show_json)) state->show_json = false;
+    TrackItem("Items");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("JSON", state->show_json)) state->show_json = true;
+    TrackItem("JSON");
+  }
   SetRecordGroup("");
 
   if (!view.ok) {

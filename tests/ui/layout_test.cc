@@ -393,7 +393,9 @@ TEST(LayoutTest, PhoneClickablesAreTouchTargetsAndTextIsReadable) {
 }
 
 TEST(LayoutTest, NarrowWidgetStacksItsPanelsAndGrowsToFit) {
-  for (const Screen& screen : {kPhone320, kPhone390}) {
+  // Phones, and the article's column on a 768 px tablet (768 less the article's margins).
+  const Screen kColumn720{"720 px article column", 720, 430, 1};
+  for (const Screen& screen : {kPhone320, kPhone390, kColumn720}) {
     SCOPED_TRACE(screen.name);
     // The iframe starts at the height the article asked for (430 px); the content decides.
     Page page(Screen{screen.name, screen.css_width, 430, screen.dpr}, /*embed=*/true);
