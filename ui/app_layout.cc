@@ -35,7 +35,7 @@ constexpr float kTabBarCssPx = 52;
 // The stacked widget: the table panel's height and the JSON editor's lines (CSS px, lines).
 constexpr float kStackedTableCssPx = 320;
 constexpr int kStackedEditorMinLines = 6;
-constexpr int kStackedEditorMaxLines = 12;
+constexpr int kStackedEditorMaxLines = 18;
 
 constexpr const char* kMenuLabel = "\xE2\x89\xA1 Menu##menu";  // U+2261 IDENTICAL TO: a hamburger
 

@@ -204,6 +204,11 @@ for (const screen of kScreens) {
       } else {
         assert.equal(hint.touch, "none");
       }
+      // The hint as the reader sees it (a full-page capture drops the touch emulation's media
+      // features, so it shows the desktop wording).
+      await page.evaluate(() => document.querySelector(".caption").scrollIntoView({ block: "end" }));
+      await page.screenshot({ path: join(shots, `44-layout-article-${screen.width}-hint.png`),
+                              timeout: 120000 });
       await page.screenshot({ path: join(shots, `43-layout-article-${screen.width}.png`),
                               fullPage: true, scale: "css", timeout: 180000 });
     } finally {
