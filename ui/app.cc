@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 
 #include "imgui.h"
 #include "nlohmann/json.hpp"
@@ -16,21 +17,10 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
-                                         ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
-                                         ImGuiWindowFlags_NoSavedSettings |
-                                         ImGuiWindowFlags_NoBringToFrontOnFocus;
-
 std::string Lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
-}
-
-bool BeginPanel(const char* name, ImVec2 pos, ImVec2 size, ImGuiWindowFlags extra = 0) {
-  ImGui::SetNextWindowPos(pos);
-  ImGui::SetNextWindowSize(size);
-  return ImGui::Begin(name, nullptr, kPanelFlags | extra);
 }
 
 std::string Member(const json& obj, const char* name) {
@@ -366,9 +356,11 @@ void App::ApplyIntents() {
       case IntentKind::kRunRequest:
         Run(intent.operation, intent.text, intent.label);
         if (side_tab_ != 2) select_side_tab_ = 1;  // the settings tab stays where it acts
+        RevealResult();
         break;
       case IntentKind::kRunPattern:
         RunPatternAt(intent.index);
+        RevealResult();
         break;
       case IntentKind::kRunAll: {
         double r = 0, w = 0, d = 0;
@@ -389,6 +381,7 @@ void App::ApplyIntents() {
         if (intent.index >= 0 && intent.index < static_cast<int>(model_.access_patterns.size())) {
           const AccessPattern& p = model_.access_patterns[static_cast<size_t>(intent.index)];
           LoadRequest(&request_panel_, schema_view_, p.operation, p.request_json, p.name);
+          narrow_tab_ = NarrowTab::kRequest;  // on a phone the builder is another tab
         }
         break;
       case IntentKind::kRunTourStep:
@@ -418,6 +411,7 @@ void App::ApplyIntents() {
           std::string op = last_operation_;
           LoadRequest(&request_panel_, schema_view_, op, request.dump(), label);
           Run(op, request.dump(), label);
+          RevealResult();
         }
         break;
       }
@@ -429,6 +423,7 @@ void App::ApplyIntents() {
           HistoryEntry e = history_[static_cast<size_t>(intent.index)];
           LoadRequest(&request_panel_, schema_view_, e.operation, e.request, e.label);
           Run(e.operation, e.request, e.label);
+          RevealResult();
         }
         break;
       case IntentKind::kSelectCollection:
@@ -463,219 +458,6 @@ void App::Reset() {
     std::string id = model_id_;
     LoadModel(id, model_scale_);
   }
-}
-
-void App::Frame() {
-  ++frames_;
-  if (embed_.enabled) {
-    FrameEmbed();
-    return;
-  }
-  BeginWidgetFrame();
-  const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  const ImVec2 origin = viewport->WorkPos;
-  const ImVec2 size = viewport->WorkSize;
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float top = ImGui::GetFrameHeight() + style.WindowPadding.y * 2;
-  const float body = size.y - top;
-  // Three columns: patterns + request | items + result | cost + tour/history. Narrow screens
-  // give the middle column more room.
-  const bool narrow = size.x < 1100 * scale_;
-  const float left_w = std::floor(size.x * (narrow ? 0.36f : 0.31f));
-  const float right_w = std::floor(size.x * (narrow ? 0.0f : 0.25f));
-  const float mid_w = size.x - left_w - right_w;
-  const float x_mid = origin.x + left_w;
-  const float x_right = x_mid + mid_w;
-  const float y_body = origin.y + top;
-
-  if (BeginPanel("##model", origin, ImVec2(size.x, top))) {
-    DrawModelPanel(&model_panel_, model_view_, &intents_);
-    // The share buttons end left of the model panel's theme button (right-aligned there).
-    float theme_width =
-        ImGui::CalcTextSize("Light theme").x + style.FramePadding.x * 2 + style.ItemSpacing.x;
-    std::vector<ShareAction> actions;
-    DrawShareButtons(false, ImGui::GetWindowContentRegionMax().x - theme_width, &actions);
-    for (ShareAction a : actions) platform_actions_.emplace_back(ShareActionName(a));
-  }
-  ImGui::End();
-
-  const float patterns_h = std::floor(body * 0.50f);
-  if (BeginPanel("##patterns", ImVec2(origin.x, y_body), ImVec2(left_w, patterns_h))) {
-    DrawPatternsPanel(&patterns_panel_, patterns_view_, &intents_);
-  }
-  ImGui::End();
-  if (BeginPanel("##request", ImVec2(origin.x, y_body + patterns_h),
-                 ImVec2(left_w, body - patterns_h))) {
-    DrawRequestPanel(&request_panel_, schema_view_, &intents_);
-  }
-  ImGui::End();
-
-  const float table_h = std::floor(body * (narrow ? 0.45f : 0.60f));
-  if (BeginPanel("##table", ImVec2(x_mid, y_body), ImVec2(mid_w, table_h))) {
-    DrawTablePanel(&table_panel_, tables_view_, &intents_);
-  }
-  ImGui::End();
-  const float result_h = narrow ? std::floor(body * 0.27f) : body - table_h;
-  if (BeginPanel("##result", ImVec2(x_mid, y_body + table_h), ImVec2(mid_w, result_h))) {
-    DrawResultPanel(&result_panel_, result_view_, &intents_);
-  }
-  ImGui::End();
-
-  // The right column (below the result on narrow screens).
-  // The table settings tab needs height: the cost panel above it gives some while it is open.
-  ImVec2 cost_pos(x_right, y_body),
-      cost_size(right_w, std::floor(body * (side_tab_ == 2 ? 0.36f : 0.56f)));
-  ImVec2 side_pos(x_right, y_body + cost_size.y), side_size(right_w, body - cost_size.y);
-  if (narrow) {
-    float y = y_body + table_h + result_h;
-    cost_pos = ImVec2(x_mid, y);
-    cost_size = ImVec2(std::floor(mid_w * 0.55f), body - table_h - result_h);
-    side_pos = ImVec2(x_mid + cost_size.x, y);
-    side_size = ImVec2(mid_w - cost_size.x, cost_size.y);
-  }
-  if (BeginPanel("##cost", cost_pos, cost_size)) {
-    DrawCostPanel(&cost_panel_, cost_view_, &intents_);
-  }
-  ImGui::End();
-  if (BeginPanel("##side", side_pos, side_size)) {
-    if (ImGui::BeginTabBar("##side-tabs")) {
-      std::string tour_label =
-          tour_view_.model_name.empty() ? "Tour" : "Tour of " + tour_view_.model_name;
-      tour_label += "###tour";
-      bool tour_open = ImGui::BeginTabItem(
-          tour_label.c_str(), nullptr, select_side_tab_ == 0 ? ImGuiTabItemFlags_SetSelected : 0);
-      TrackItem("Tour");
-      if (tour_open) {
-        side_tab_ = 0;
-        DrawTourPanel(&tour_panel_, tour_view_, &intents_);
-        ImGui::EndTabItem();
-      }
-      std::string history_label =
-          "History (" + std::to_string(history_view_.entries.size()) + ")###history";
-      bool history_open =
-          ImGui::BeginTabItem(history_label.c_str(), nullptr,
-                              select_side_tab_ == 1 ? ImGuiTabItemFlags_SetSelected : 0);
-      TrackItem("History");
-      if (history_open) {
-        side_tab_ = 1;
-        DrawHistoryPanel(&history_panel_, history_view_, &intents_);
-        ImGui::EndTabItem();
-      }
-      bool settings_open =
-          ImGui::BeginTabItem("Table settings###settings", nullptr,
-                              select_side_tab_ == 2 ? ImGuiTabItemFlags_SetSelected : 0);
-      TrackItem("Table settings");
-      if (settings_open) {
-        side_tab_ = 2;
-        // Reads the engine only when data, schema, time or the GSI draft moved.
-        RefreshSettingsView(&engine_, clock_, loads_, table_settings_panel_, &settings_view_);
-        DrawTableSettingsPanel(&table_settings_panel_, settings_view_, &intents_);
-        ImGui::EndTabItem();
-      }
-      select_side_tab_ = -1;
-      ImGui::EndTabBar();
-    }
-  }
-  ImGui::End();
-  EndWidgetFrame();
-  ApplyIntents();
-}
-
-// The embedded widget: a slim top bar (model, reset, open in the playground), the table view when
-// asked for, then the request beside the result and cost. Panels left out give their room to the
-// others.
-void App::FrameEmbed() {
-  BeginWidgetFrame();
-  const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  const ImVec2 origin = viewport->WorkPos;
-  const ImVec2 size = viewport->WorkSize;
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float top = ImGui::GetFrameHeight() + style.WindowPadding.y * 2;
-  if (BeginPanel("##embed-bar", origin, ImVec2(size.x, top))) {
-    const Fonts& fonts = CurrentFonts();
-    ImGui::AlignTextToFramePadding();
-    if (fonts.heading) ImGui::PushFont(fonts.heading);
-    ImGui::TextColored(CurrentPalette().accent, "monotable");
-    if (fonts.heading) ImGui::PopFont();
-    ImGui::SameLine();
-    MutedText("%s", model_view_.loaded_name.c_str());
-    if (!request_panel_.label.empty()) {
-      ImGui::SameLine();
-      ImGui::TextUnformatted(request_panel_.label.c_str());
-    }
-    if (!model_view_.status.empty()) {
-      ImGui::SameLine();
-      ImGui::TextColored(CurrentPalette().error, "%s", model_view_.status.c_str());
-    }
-    float reset_width = ImGui::CalcTextSize("Reset").x + style.FramePadding.x * 2;
-    float right = ImGui::GetWindowContentRegionMax().x - reset_width - style.ItemSpacing.x;
-    std::vector<ShareAction> actions;
-    DrawShareButtons(true, right, &actions);
-    for (ShareAction a : actions) platform_actions_.emplace_back(ShareActionName(a));
-    ImGui::SameLine();
-    if (TrackedButton("Reset")) intents_.push_back(Intent{IntentKind::kResetModel});
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the example as it was loaded");
-  }
-  ImGui::End();
-
-  float y = origin.y + top;
-  float body = size.y - top;
-  if (embed_.table) {
-    bool others = embed_.request || embed_.result || embed_.cost;
-    float table_h = others ? std::floor(body * 0.45f) : body;
-    if (BeginPanel("##table", ImVec2(origin.x, y), ImVec2(size.x, table_h))) {
-      DrawTablePanel(&table_panel_, tables_view_, &intents_);
-    }
-    ImGui::End();
-    y += table_h;
-    body -= table_h;
-  }
-  float x = origin.x;
-  float width = size.x;
-  if (embed_.request) {
-    float w = embed_.result || embed_.cost ? std::floor(size.x * 0.42f) : size.x;
-    if (BeginPanel("##request", ImVec2(x, y), ImVec2(w, body))) {
-      DrawRequestPanel(&request_panel_, schema_view_, &intents_);
-    }
-    ImGui::End();
-    x += w;
-    width -= w;
-  }
-  if (embed_.result && embed_.cost) {
-    // Side by side without the request; stacked in the right column beside it.
-    if (embed_.request) {
-      float result_h = std::floor(body * 0.55f);
-      if (BeginPanel("##result", ImVec2(x, y), ImVec2(width, result_h))) {
-        DrawResultPanel(&result_panel_, result_view_, &intents_);
-      }
-      ImGui::End();
-      if (BeginPanel("##cost", ImVec2(x, y + result_h), ImVec2(width, body - result_h))) {
-        DrawCostPanel(&cost_panel_, cost_view_, &intents_);
-      }
-      ImGui::End();
-    } else {
-      float result_w = std::floor(width * 0.58f);
-      if (BeginPanel("##result", ImVec2(x, y), ImVec2(result_w, body))) {
-        DrawResultPanel(&result_panel_, result_view_, &intents_);
-      }
-      ImGui::End();
-      if (BeginPanel("##cost", ImVec2(x + result_w, y), ImVec2(width - result_w, body))) {
-        DrawCostPanel(&cost_panel_, cost_view_, &intents_);
-      }
-      ImGui::End();
-    }
-  } else if (embed_.result || embed_.cost) {
-    if (BeginPanel(embed_.result ? "##result" : "##cost", ImVec2(x, y), ImVec2(width, body))) {
-      if (embed_.result) {
-        DrawResultPanel(&result_panel_, result_view_, &intents_);
-      } else {
-        DrawCostPanel(&cost_panel_, cost_view_, &intents_);
-      }
-    }
-    ImGui::End();
-  }
-  EndWidgetFrame();
-  ApplyIntents();
 }
 
 std::string App::StateJson() const {
@@ -761,6 +543,14 @@ std::string App::StateJson() const {
   state["clock"] = {{"nowMs", clock_.NowMs()}, {"offsetMs", clock_.offset_ms()}};
   state["frames"] = frames_;
   state["version"] = engine_.version();
+  // How the last frame was arranged, in CSS px (ui/app_layout.cc).
+  const float css = scale_ > 0 ? scale_ : 1;
+  state["layout"] = {
+      {"mode", LayoutModeName(layout_mode_)},
+      {"tab", layout_mode_ == LayoutMode::kNarrow ? NarrowTabName(narrow_tab_) : ""},
+      {"cssWidth",
+       ImGui::GetCurrentContext() ? std::round(ImGui::GetIO().DisplaySize.x / css) : 0.0f},
+      {"contentHeight", std::round(content_height_ / css)}};
   // Messages and items quote what users typed: bytes that are not UTF-8 become U+FFFD rather
   // than aborting the dump (JSON_NOEXCEPTION), as in the engine's error bodies.
   return state.dump(-1, ' ', false, json::error_handler_t::replace);

@@ -33,6 +33,23 @@ namespace monotable::ui {
 // are migrated there; see ui/app_state.cc).
 inline constexpr int kStateFormatVersion = 1;
 
+// Below this width (CSS px: framebuffer px over the UI scale) the page and the widget switch to
+// their narrow layouts: one column with a tab bar, the widget's panels stacked.
+inline constexpr float kNarrowLayoutCssPx = 760;
+// The smallest height (CSS px) of anything clickable in the narrow layouts.
+inline constexpr float kTouchTargetCssPx = 44;
+
+// The arrangement a frame drew (ui/app_layout.cc): the desktop's columns; the phone's one column
+// with a bottom tab bar; the embedded widget side by side, or stacked when it is narrow.
+enum class LayoutMode { kDesktop, kNarrow, kEmbed, kEmbedStacked };
+// "desktop", "narrow", "embed", "embed-stacked".
+const char* LayoutModeName(LayoutMode mode);
+
+// What the narrow layout's tab bar shows, one panel at a time.
+enum class NarrowTab { kPatterns, kRequest, kResult, kCost, kItems, kTour };
+// "patterns", "request", "result", "cost", "items", "tour".
+const char* NarrowTabName(NarrowTab tab);
+
 // The compact layout of an embedded widget (web/embed.html): which panels it shows.
 struct EmbedLayout {
   bool enabled = false;
@@ -57,7 +74,14 @@ class App {
                     std::string_view label = "");
 
   // Draws every panel for one frame and applies their intents. REQUIRES: inside an ImGui frame.
+  // The arrangement follows the display's width in CSS px (ui/app_layout.cc).
   void Frame();
+  // The arrangement the last frame drew, and (narrow layout) the tab it showed.
+  LayoutMode layout_mode() const { return layout_mode_; }
+  NarrowTab narrow_tab() const { return narrow_tab_; }
+  // The stacked widget's content height in framebuffer px: the host page sizes the iframe to it
+  // (also tracked as the widget rectangle "##content"). 0 in the other layouts.
+  float content_height() const { return content_height_; }
 
   // The UI scale (device pixel ratio) the platform has built fonts for; re-applies the theme.
   void SetScale(float scale);
@@ -150,7 +174,22 @@ class App {
   // items (they are the engine's).
   void InstallModel(Model model, Engine engine, const std::string& id, double scale,
                     std::string custom_text);
-  void FrameEmbed();
+  // --- Layout (ui/app_layout.cc): where each panel goes and the bars around them ---
+  void FrameDesktop();
+  void FrameNarrow();
+  void FrameEmbed(bool stacked);
+  // The top bar: one row on a desktop (what does not fit goes into a menu), a Menu button on a
+  // phone.
+  void DrawTopBar(bool narrow);
+  // The share buttons and the theme toggle as menu rows (with the model's rows when `model`).
+  void DrawTopMenu(bool model);
+  void DrawEmbedBar();
+  // Tour, History and Table settings as tabs.
+  void DrawSidePanel(bool narrow);
+  void DrawTabBar(float x, float y, float width, float height);
+  // After a request ran, the narrow layout shows its result (the Table settings tab, whose
+  // requests change the schema, stays where it is).
+  void RevealResult();
   void SelectCollection(const std::string& table, const std::string& index);
 
   // The engine's clock (EngineOptions::clock_ms): real time plus what "advance time" added.
@@ -201,6 +240,17 @@ class App {
   SettingsView settings_view_;  // rebuilt by RefreshSettingsView when data, schema or time moves
   int side_tab_ = 0;            // 0 tour, 1 history, 2 table settings
   int select_side_tab_ = -1;
+
+  // Layout (ui/app_layout.cc).
+  LayoutMode layout_mode_ = LayoutMode::kDesktop;
+  NarrowTab narrow_tab_ = NarrowTab::kPatterns;
+  float content_height_ = 0;
+  // The stacked widget's panel heights (framebuffer px), measured from what they drew: the request
+  // (its JSON editor sized to the request's lines) and the cost (measured once per run).
+  float stacked_request_h_ = 0;
+  float stacked_cost_h_ = 0;
+  uint64_t stacked_cost_serial_ = 0;
+  float stacked_width_ = 0;
 
   Intents intents_;
   bool dark_ = true;

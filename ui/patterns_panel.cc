@@ -1,6 +1,7 @@
 // Access patterns panel (see patterns_panel.h).
 #include "ui/patterns_panel.h"
 
+#include <algorithm>
 #include <string>
 
 #include "imgui.h"
@@ -16,12 +17,15 @@ void DrawPatternsPanel(PatternsPanelState* state, const PatternsView& view, Inte
   if (!view.rows.empty()) {
     ImGui::SameLine();
     float button_width = ImGui::CalcTextSize("Run all").x + ImGui::GetStyle().FramePadding.x * 2;
-    ImGui::SetCursorPosX(ImGui::GetWindowContentRegionMax().x - button_width);
+    ImGui::SetCursorPosX(
+        std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - button_width));
     if (TrackedButton("Run all")) intents->push_back(Intent(IntentKind::kRunAll));
     if (view.ran_all) {
+      ImGui::PushTextWrapPos(0);
       MutedText("All %zu patterns: %s RRU, %s WRU, %s", view.rows.size(),
                 FormatUnits(view.all_read_units).c_str(), FormatUnits(view.all_write_units).c_str(),
                 FormatDollars(view.all_dollars).c_str());
+      ImGui::PopTextWrapPos();
     }
   }
   ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
@@ -45,9 +49,12 @@ void DrawPatternsPanel(PatternsPanelState* state, const PatternsView& view, Inte
     // Two lines: the name (click to edit in the builder), then operation, index and key condition.
     ImGui::TableSetColumnIndex(1);
     ImVec2 start = ImGui::GetCursorScreenPos();
-    if (ImGui::Selectable(
-            "##select", false, ImGuiSelectableFlags_AllowItemOverlap,
-            ImVec2(0, ImGui::GetTextLineHeight() * 2 + ImGui::GetStyle().ItemSpacing.y * 0.5f))) {
+    // Two lines high, and at least a touch target's height on a phone.
+    const float row_height =
+        std::max(ImGui::GetTextLineHeight() * 2 + ImGui::GetStyle().ItemSpacing.y * 0.5f,
+                 TouchTargetHeight());
+    if (ImGui::Selectable("##select", false, ImGuiSelectableFlags_AllowItemOverlap,
+                          ImVec2(0, row_height))) {
       intents->push_back(Intent(IntentKind::kEditPattern, i));
     }
     TrackItem("Pattern##" + row.id);
@@ -66,6 +73,7 @@ void DrawPatternsPanel(PatternsPanelState* state, const PatternsView& view, Inte
     if (fonts.mono) ImGui::PushFont(fonts.mono);
     ImGui::PushStyleColor(ImGuiCol_Text, palette.muted);
     ImGui::TextUnformatted(row.key_condition.c_str());
+    RecordItem("key condition");
     ImGui::PopStyleColor();
     if (fonts.mono) ImGui::PopFont();
     ImGui::PopStyleVar();

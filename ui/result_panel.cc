@@ -1,47 +1,97 @@
 // Result panel (see result_panel.h).
 #include "ui/result_panel.h"
 
+#include <algorithm>
+#include <cstdio>
+
 #include "imgui.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
 
 namespace monotable::ui {
+namespace {
+// Rows (or JSON lines) the preferred height has room for; more scroll.
+constexpr int kPreferredLines = 10;
+}  // namespace
 
 void DrawResultPanel(ResultPanelState* state, const ResultView& view, Intents* intents) {
   const Palette& palette = CurrentPalette();
   const Fonts& fonts = CurrentFonts();
   if (!view.has_result) {
     Heading("Result");
+    ImGui::PushTextWrapPos(0);
     MutedText("Run an access pattern or a request to see its response here.");
+    ImGui::PopTextWrapPos();
+    state->preferred_height = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
     return;
   }
+  // The header: what ran, how it went, the counts, then the Items / JSON toggle at the right. On a
+  // narrow panel the parts that do not fit on the line go to the next one (never drawn over each
+  // other).
+  SetRecordGroup("result-header");
   Heading("Result", view.operation.c_str());
-  ImGui::SameLine();
+  char text[96];
   if (!view.ok) {
+    FlowSameLine(ImGui::CalcTextSize(view.error_type.c_str()).x);
     ImGui::TextColored(palette.error, "%s", view.error_type.c_str());
+    RecordItem(view.error_type);
   } else {
+    FlowSameLine(ImGui::CalcTextSize("200 OK").x);
     ImGui::TextColored(palette.ok, "200 OK");
+    RecordItem("200 OK");
   }
   if (view.has_count) {
-    ImGui::SameLine();
-    ImGui::Text("  Count %lld", static_cast<long long>(view.count));
-    ImGui::SameLine();
-    ImGui::Text("  ScannedCount %lld", static_cast<long long>(view.scanned_count));
+    std::snprintf(text, sizeof text, "  Count %lld", static_cast<long long>(view.count));
+    FlowSameLine(ImGui::CalcTextSize(text).x);
+    ImGui::TextUnformatted(text);
+    RecordItem("Count");
+    std::snprintf(text, sizeof text, "  ScannedCount %lld",
+                  static_cast<long long>(view.scanned_count));
+    FlowSameLine(ImGui::CalcTextSize(text).x);
+    ImGui::TextUnformatted(text);
+    RecordItem("ScannedCount");
     if (view.scanned_count > view.count) {
-      ImGui::SameLine();
-      ImGui::TextColored(palette.warning, "(%lld filtered out)",
-                         static_cast<long long>(view.scanned_count - view.count));
+      std::snprintf(text, sizeof text, "(%lld filtered out)",
+                    static_cast<long long>(view.scanned_count - view.count));
+      FlowSameLine(ImGui::CalcTextSize(text).x);
+      ImGui::TextColored(palette.warning, "%s", text);
+      RecordItem("filtered out");
     }
   }
-  // Right-aligned toggles.
+  // Right-aligned toggles: radio buttons, or on a touch screen two halves of one button (a radio
+  // button's circle grows with the frame to the touch target's size).
   const ImGuiStyle& style = ImGui::GetStyle();
-  float toggles = ImGui::CalcTextSize("ItemsJSON").x +
-                  (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x) * 2 + style.ItemSpacing.x;
-  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - toggles);
-  if (ImGui::RadioButton("Items", !state->show_json)) state->show_json = false;
-  ImGui::SameLine();
-  if (ImGui::RadioButton("JSON", state->show_json)) state->show_json = true;
-  TrackItem("JSON");
+  const bool touch = TouchTargetHeight() > 0;
+  float toggles = touch ? ButtonWidth("Items") + ButtonWidth("JSON")
+                        : ImGui::CalcTextSize("ItemsJSON").x +
+                              (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x) * 2 +
+                              style.ItemSpacing.x;
+  const float toggles_x = ImGui::GetWindowContentRegionMax().x - toggles;
+  if (FlowSameLine(toggles)) {
+    ImGui::SameLine(toggles_x);
+  } else {
+    ImGui::SetCursorPosX(std::max(toggles_x, ImGui::GetCursorPosX()));
+  }
+  if (touch) {
+    const ImVec4 on = ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive);
+    const ImVec4 off = ImGui::GetStyleColorVec4(ImGuiCol_FrameBg);
+    ImGui::PushStyleColor(ImGuiCol_Button, state->show_json ? off : on);
+    if (ImGui::Button("Items")) state->show_json = false;
+    ImGui::PopStyleColor();
+    TrackItem("Items");
+    ImGui::SameLine(0, 0);
+    ImGui::PushStyleColor(ImGuiCol_Button, state->show_json ? on : off);
+    if (ImGui::Button("JSON")) state->show_json = true;
+    ImGui::PopStyleColor();
+    TrackItem("JSON");
+  } else {
+    if (ImGui::RadioButton("Items", !state->show_json)) state->show_json = false;
+    TrackItem("Items");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("JSON", state->show_json)) state->show_json = true;
+    TrackItem("JSON");
+  }
+  SetRecordGroup("");
 
   if (!view.ok) {
     ImGui::PushTextWrapPos(0);
@@ -74,8 +124,13 @@ void DrawResultPanel(ResultPanelState* state, const ResultView& view, Intents* i
       MutedText(view.has_count ? "No items returned." : "No items in the response.");
     }
     if (fonts.mono) ImGui::PushFont(fonts.mono);
+    const int lines = static_cast<int>(std::count(view.json.begin(), view.json.end(), '\n')) + 1;
+    state->preferred_height = ImGui::GetCursorPosY() +
+                              std::min(lines, kPreferredLines) * ImGui::GetTextLineHeight() +
+                              ImGui::GetStyle().ScrollbarSize + ImGui::GetStyle().WindowPadding.y;
     ImGui::BeginChild("##json", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     ImGui::TextUnformatted(view.json.c_str());
+    RecordItem("json");
     ImGui::EndChild();
     if (fonts.mono) ImGui::PopFont();
     return;
@@ -85,6 +140,16 @@ void DrawResultPanel(ResultPanelState* state, const ResultView& view, Intents* i
   ImGuiTableFlags flags = ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY |
                           ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                           ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
+  {
+    // Rows are drawn in the mono font; the header row in the text font.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float row = (fonts.mono ? fonts.mono->FontSize * fonts.mono->Scale : ImGui::GetFontSize()) +
+                style.CellPadding.y * 2;
+    int rows = std::min(static_cast<int>(view.rows.size()), kPreferredLines);
+    state->preferred_height = ImGui::GetCursorPosY() + ImGui::GetFontSize() +
+                              style.CellPadding.y * 2 + rows * row + style.ScrollbarSize +
+                              style.WindowPadding.y;
+  }
   if (!ImGui::BeginTable("##result", ncolumns, flags)) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   for (int c = 0; c < ncolumns; ++c) {
@@ -101,6 +166,7 @@ void DrawResultPanel(ResultPanelState* state, const ResultView& view, Intents* i
       for (int c = 0; c < ncolumns && c < static_cast<int>(row.size()); ++c) {
         if (!ImGui::TableSetColumnIndex(c)) continue;
         ImGui::TextUnformatted(row[static_cast<size_t>(c)].c_str());
+        if (r == 0 && c == 0) RecordItem("first row");
       }
     }
   }

@@ -8,6 +8,9 @@ namespace monotable::ui {
 
 struct ResultPanelState {
   bool show_json = false;
+  // Set by each draw: the window height (framebuffer px, window padding included) that shows the
+  // header and up to ten rows or JSON lines. The stacked widget sizes the panel by it.
+  float preferred_height = 0;
 };
 
 // Draws into the current window. Queues kNextPage ("Next page") and kCopyText ("Copy JSON").

@@ -18,5 +18,9 @@ const char* ShareActionName(ShareAction action);
 // window-content x `right_edge` ("Import##share", "Export##share", "Copy link##share"; in an
 // embed only "Open in playground##share"). Queues what was clicked.
 void DrawShareButtons(bool embed, float right_edge, std::vector<ShareAction>* actions);
+// Width DrawShareButtons takes (the buttons and the spaces between them).
+float ShareButtonsWidth(bool embed);
+// The same buttons as full-width rows of a menu (same labels). True when one was clicked.
+bool DrawShareMenu(bool embed, std::vector<ShareAction>* actions);
 
 }  // namespace monotable::ui

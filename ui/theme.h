@@ -27,6 +27,12 @@ struct Palette {
   ImU32 plot_marker;
 };
 
+// The fonts' sizes in CSS px: the platform (web/main.cc) builds each at its size times the device
+// pixel ratio.
+inline constexpr float kTextFontCssPx = 15;
+inline constexpr float kMonoFontCssPx = 13.5f;
+inline constexpr float kHeadingFontCssPx = 16;
+
 // Fonts loaded by the platform layer (web/); null members fall back to the default font.
 struct Fonts {
   ImFont* ui = nullptr;       // proportional text

@@ -14,10 +14,56 @@ namespace {
 
 std::unordered_map<std::string, WidgetRect> g_building;
 std::unordered_map<std::string, WidgetRect> g_last;
+// The frame being drawn: tracked items' whole rectangles (the layout measures with them).
+std::unordered_map<std::string, WidgetRect> g_building_whole;
+std::vector<RecordedItem>* g_recorder = nullptr;
+const char* g_record_group = "";
+float g_touch_height = 0;
 
 }  // namespace
 
-void BeginWidgetFrame() { g_building.clear(); }
+void SetWidgetRecorder(std::vector<RecordedItem>* recorder) { g_recorder = recorder; }
+void SetRecordGroup(const char* group) { g_record_group = group ? group : ""; }
+
+void RecordItem(std::string_view label, bool clickable) {
+  if (!g_recorder) return;
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  RecordedItem item;
+  item.label = std::string(label);
+  item.group = g_record_group;
+  item.window = window->Name;
+  item.rect = WidgetRect{min.x, min.y, max.x - min.x, max.y - min.y};
+  const ImRect& clip = window->ClipRect;
+  item.clip = WidgetRect{clip.Min.x, clip.Min.y, clip.GetWidth(), clip.GetHeight()};
+  item.clickable = clickable;
+  item.visible = ImGui::IsItemVisible();
+  item.font_size = ImGui::GetFontSize();
+  g_recorder->push_back(std::move(item));
+}
+
+void SetTouchTargetHeight(float min_height) { g_touch_height = min_height; }
+float TouchTargetHeight() { return g_touch_height; }
+
+bool FlowSameLine(float width) {
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  // The last item's right edge in window-content coordinates (as GetWindowContentRegionMax).
+  const float end = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetScrollX();
+  if (end + spacing + width <= ImGui::GetWindowContentRegionMax().x) {
+    ImGui::SameLine();
+    return true;
+  }
+  return false;
+}
+
+float ButtonWidth(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2;
+}
+
+void BeginWidgetFrame() {
+  g_building.clear();
+  g_building_whole.clear();
+}
 void EndWidgetFrame() { g_last.swap(g_building); }
 
 bool FindWidget(std::string_view label, WidgetRect* out) {
@@ -28,6 +74,9 @@ bool FindWidget(std::string_view label, WidgetRect* out) {
 }
 
 void TrackItem(std::string_view label) {
+  RecordItem(label, true);
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  g_building_whole[std::string(label)] = WidgetRect{min.x, min.y, max.x - min.x, max.y - min.y};
   if (!ImGui::IsItemVisible()) return;
   ImRect rect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
   ImGuiWindow* window = ImGui::GetCurrentWindow();
@@ -37,6 +86,17 @@ void TrackItem(std::string_view label) {
       WidgetRect{rect.Min.x, rect.Min.y, rect.GetWidth(), rect.GetHeight()};
 }
 
+void TrackRect(std::string_view label, const WidgetRect& rect) {
+  g_building[std::string(label)] = rect;
+}
+
+bool FindWidgetInFrame(std::string_view label, WidgetRect* out) {
+  auto it = g_building_whole.find(std::string(label));
+  if (it == g_building_whole.end()) return false;
+  *out = it->second;
+  return true;
+}
+
 bool TrackedButton(const char* label, ImVec2 size) {
   bool pressed = ImGui::Button(label, size);
   TrackItem(label);
@@ -44,7 +104,7 @@ bool TrackedButton(const char* label, ImVec2 size) {
 }
 
 bool TrackedSmallButton(const char* label) {
-  bool pressed = ImGui::SmallButton(label);
+  bool pressed = g_touch_height > 0 ? ImGui::Button(label) : ImGui::SmallButton(label);
   TrackItem(label);
   return pressed;
 }
@@ -54,11 +114,14 @@ void Heading(const char* text, const char* note) {
   if (fonts.heading) ImGui::PushFont(fonts.heading);
   ImGui::TextUnformatted(text);
   if (fonts.heading) ImGui::PopFont();
+  RecordItem(text);
   if (note && *note) {
-    ImGui::SameLine();
+    // A long note (a pattern's name) goes under the heading when the line has no room for it.
+    FlowSameLine(ImGui::CalcTextSize(note).x);
     ImGui::PushStyleColor(ImGuiCol_Text, CurrentPalette().muted);
     ImGui::TextUnformatted(note);
     ImGui::PopStyleColor();
+    RecordItem(note);
   }
 }
 

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "imgui.h"
 #include "ui/views.h"
@@ -20,10 +21,50 @@ void EndWidgetFrame();    // call after drawing: the frame's rectangles become q
 bool FindWidget(std::string_view label, WidgetRect* out);
 // Records the last ImGui item under `label` (the label as passed to ImGui, "##" part included).
 void TrackItem(std::string_view label);
+// Records a rectangle that is no ImGui item (the stacked widget's content: "##content").
+void TrackRect(std::string_view label, const WidgetRect& rect);
+// The whole (unclipped) rectangle of a widget tracked so far in the frame being drawn.
+bool FindWidgetInFrame(std::string_view label, WidgetRect* out);
+
+// --- The layout recorder (tests only) ---
+// While a recorder is set, TrackItem and RecordItem append the last item's whole rectangle (not
+// clipped), the visible area of the window it is drawn in and the group being drawn, so a test can
+// check that no two widgets overlap and that touch targets are big enough. Off (null) in the app:
+// a recorded item then costs one branch.
+struct RecordedItem {
+  std::string label;
+  std::string group;   // set by SetRecordGroup ("topbar", "result-header", ...), or ""
+  std::string window;  // the ImGui window's name
+  WidgetRect rect;     // the item, unclipped, framebuffer pixels
+  WidgetRect clip;     // the window's visible area
+  bool clickable = false;
+  bool visible = false;  // ImGui::IsItemVisible()
+  float font_size = 0;   // the font size it was drawn at (framebuffer px)
+};
+// `recorder` (owned by the caller) receives items until it is set to null.
+void SetWidgetRecorder(std::vector<RecordedItem>* recorder);
+// Items recorded from now on belong to `group` ("" for none). REQUIRES: a static string.
+void SetRecordGroup(const char* group);
+// Records the last ImGui item (text, a chip) under `label` when a recorder is set; TrackItem
+// records clickables itself.
+void RecordItem(std::string_view label, bool clickable = false);
+
+// --- Touch targets ---
+// In the narrow (phone) layouts every clickable is at least `min_height` framebuffer pixels tall
+// (44 CSS px times the device pixel ratio); 0 (the desktop) keeps ImGui's sizes. Small buttons
+// become full-height buttons then.
+void SetTouchTargetHeight(float min_height);
+float TouchTargetHeight();
+
+// Keeps the next item, `width` wide, on the current line if it fits before the right edge of the
+// window's content region; otherwise it starts a new line. True when it stayed on the line.
+bool FlowSameLine(float width);
+// Width of a button labelled `label` ("##" part hidden) at the current style.
+float ButtonWidth(const char* label);
 
 // A button recorded under its label.
 bool TrackedButton(const char* label, ImVec2 size = ImVec2(0, 0));
-// A small, less prominent button recorded under its label.
+// A small, less prominent button recorded under its label (a full-height one for touch).
 bool TrackedSmallButton(const char* label);
 
 // Panel heading in the heading font, with an optional muted note on the same line.

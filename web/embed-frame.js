@@ -10,6 +10,12 @@
 //                   {type: "monotable:result", widget, result: {operation, request, response,
 //                                                               ok, error?, effects}}
 //                   {type: "monotable:effects", widget, effects}
+//                   {type: "monotable:resize", widget, height}
+//
+// A widget narrower than 760 CSS px stacks its panels (request, then result, then cost) and is as
+// tall as they are: "monotable:resize" tells the host that height in CSS px whenever it changes
+// (monotable-embed.js sizes the iframe to it), and height null when the widget is wide again (the
+// host goes back to the height it asked for).
 //
 // A message is obeyed only if it comes from the parent window AND from an origin the embedder
 // allowed (URL parameter `origins`, space or comma separated; without it, the origin of the page
@@ -104,5 +110,20 @@
     post({ type: "monotable:effects", effects: result.effects });
   };
 
-  api.ready.then(() => post({ type: "monotable:ready", state: api.state() }));
+  // The app tracks its stacked content as the widget rectangle "##content" (ui/app_layout.cc).
+  let reportedHeight;
+  function reportHeight() {
+    const rect = api.widgetRect("##content");
+    const height = rect && rect.h > 0 ? Math.ceil(rect.h) : null;
+    if (height === reportedHeight) return;
+    reportedHeight = height;
+    api.contentHeight = height;
+    post({ type: "monotable:resize", height });
+  }
+
+  api.ready.then(() => {
+    post({ type: "monotable:ready", state: api.state() });
+    reportHeight();
+    setInterval(reportHeight, 150);
+  });
 })();

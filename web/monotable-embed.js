@@ -11,6 +11,7 @@
 //   await widget.reset();  await widget.state();
 //   widget.on("result", (result) => ...);          // every request run in the widget
 //   widget.on("effects", (effects) => ...);
+//   widget.on("resize", (height) => ...);         // a narrow widget's height (CSS px), or null
 //
 // Attributes (all optional but one of model / pattern / request):
 //   data-monotable-model      built-in example: "orders" or "vaultcommerce"
@@ -18,7 +19,8 @@
 //   data-monotable-operation  + data-monotable-request: a request of your own (JSON)
 //   data-monotable-panels     "request,result,cost" (default) plus "table"
 //   data-monotable-theme      "dark" (default) or "light"
-//   data-monotable-height     pixels (default 440)
+//   data-monotable-height     pixels (default 440); a widget narrower than 760 px stacks its
+//                             panels and is as tall as they are instead
 //   data-monotable-allowed-origins  origins whose messages the widget obeys (space separated;
 //                                   default: this page's own origin)
 // The widget's files are found next to this script, so a site may live under any path.
@@ -31,6 +33,8 @@
   const clients = [];
   let counter = 0;
   let callCounter = 0;
+  // The tallest a stacked widget may grow (CSS px): its panels scroll past that.
+  const kMaxHeight = 4000;
 
   function optionsOf(element) {
     const d = element.dataset;
@@ -50,9 +54,10 @@
     constructor(element, options) {
       this.element = element;
       this.id = "w" + ++counter;
-      this.listeners = { ready: [], result: [], effects: [] };
+      this.listeners = { ready: [], result: [], effects: [], resize: [] };
       this.pending = new Map();
       const height = /^\d+$/.test(String(options.height || "")) ? Number(options.height) : 440;
+      this.height = height;  // what the page asked for; a stacked widget reports its own
       const url = new URL("embed.html", base);
       const set = (name, value) => {
         if (value) url.searchParams.set(name, value);
@@ -145,6 +150,13 @@
         this.emit("result", data.result);
       } else if (data.type === "monotable:effects") {
         this.emit("effects", data.effects);
+      } else if (data.type === "monotable:resize") {
+        // A stacked widget's content height; null: back to the height the page asked for.
+        const h = Number(data.height);
+        const height = data.height !== null && Number.isFinite(h) && h > 0
+                           ? Math.min(Math.ceil(h), kMaxHeight) : null;
+        this.frame.style.height = (height || this.height) + "px";
+        this.emit("resize", height);
       }
     }
   }
