@@ -105,6 +105,9 @@ json ResultJson(const ResultView& view) {
   out["ok"] = view.ok;
   out["errorType"] = view.error_type;
   out["errorMessage"] = view.error_message;
+  // The error body's __type as DynamoDB sends it ("com.amazon.coral.validate#ValidationException").
+  json body = view.ok ? json() : json::parse(view.json, nullptr, false);
+  out["wireType"] = Member(body, "__type");
   out["columns"] = view.columns;
   json rows = json::array();
   for (size_t i = 0; i < view.rows.size() && i < kTextMaxRows; ++i) rows.push_back(view.rows[i]);

@@ -25,7 +25,8 @@ struct TextExportInput {
   const Effects* effects = nullptr;  // REQUIRES: not null
 };
 
-// {"summary": RunSummary or "", "result": {hasResult, operation, ok, errorType, errorMessage,
+// {"summary": RunSummary or "", "result": {hasResult, operation, ok, errorType, wireType (the
+// body's __type), errorMessage,
 // columns, rows (at most kTextMaxRows), rowCount, hasCount, count, scannedCount, lastEvaluatedKey,
 // nextToken, statementErrors}, "cost": {hasCost, operation, readUnits, writeUnits ("0.5"),
 // perMillion ("$0.0625"), thisRequest ("$0.0000000625"), pricesAsOf, lines: [{target, units

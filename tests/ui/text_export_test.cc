@@ -82,6 +82,8 @@ TEST(TextExportTest, AFailedRequestSaysItsErrorTypeAndMessage) {
   json text = TextOf(app);
   EXPECT_EQ(text["result"]["errorType"], "ValidationException");
   EXPECT_EQ(text["result"]["errorMessage"], result.status.message());
+  EXPECT_EQ(text["result"]["wireType"], json::parse(result.body)["__type"]);
+  EXPECT_EQ(text["result"]["wireType"], "com.amazon.coral.validate#ValidationException");
   EXPECT_EQ(text["summary"],
             "Query on Orders failed: ValidationException: " + result.status.message());
 }
