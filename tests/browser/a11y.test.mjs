@@ -292,3 +292,25 @@ test("the single file monotable.html carries the text layer inline", () => {
   assert.ok(html.includes(readFileSync(join(dist, "text_layer.js"), "utf-8").slice(0, 2000)));
   assert.ok(html.includes("#mt-text-toggle {"));
 });
+
+test("the offline cache holds the text layer, so it works offline too", async () => {
+  const page = await newPage();
+  await openApp(page, server.url);
+  const cached = await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    const names = (await caches.keys()).filter((n) => n.startsWith("monotable-"));
+    const found = {};
+    for (const file of ["text_layer.js", "text_layer.css"]) {
+      for (const name of names) {
+        // The worker's install fills its cache: wait for it.
+        for (let i = 0; i < 100 && !found[file]; ++i) {
+          found[file] = !!(await (await caches.open(name)).match(file));
+          if (!found[file]) await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+    }
+    return found;
+  });
+  assert.deepEqual(cached, { "text_layer.js": true, "text_layer.css": true });
+  await page.context().close();
+});
