@@ -79,7 +79,8 @@
   // Backspace: keys meant for the text view would move nothing and reach ImGui instead (Ctrl+C
   // would copy ImGui's text over the reader's selection, Enter would press an ImGui button). This
   // listener is registered before GLFW's (app.js starts later), so it runs first and keeps the
-  // text view's keys to the page. Alt+Shift+T opens and closes the view from anywhere.
+  // text view's keys to the page. Alt+Shift+T opens and closes the view from anywhere. Key-ups
+  // pass: a modifier pressed on the canvas and released in the view must not stay down in ImGui.
   function onKey(event) {
     const mine = layer.contains(event.target);
     if (event.type === "keydown" && event.altKey && event.shiftKey && !event.ctrlKey &&
@@ -97,7 +98,7 @@
       }
     }
   }
-  for (const type of ["keydown", "keypress", "keyup"]) window.addEventListener(type, onKey, true);
+  for (const type of ["keydown", "keypress"]) window.addEventListener(type, onKey, true);
 
   // --- Open, close, width -----------------------------------------------------------------------
 
