@@ -175,7 +175,7 @@ std::string RunSummary(std::string_view request_json, const ResultView& result,
   std::vector<std::string> parts;
   if (!result.ok) {
     std::string out = head + " failed: " + result.error_type + ": " + result.error_message;
-    // A failed conditional write is still billed (dynamodb-rules.md, capacity): say what it cost.
+    // A failed conditional write is still billed (dynamodb-rules.md §1.6): say what it cost.
     if (!units.empty()) {
       if (!out.empty() && out.back() != '.') out += '.';
       out += " " + units + (price.empty() ? "" : ", " + price);

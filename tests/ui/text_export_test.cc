@@ -91,7 +91,7 @@ TEST(TextExportTest, AFailedRequestSaysItsErrorTypeAndMessage) {
 TEST(TextExportTest, AFailedConditionalWriteSaysWhatItWasBilled) {
   App app;
   ASSERT_TRUE(app.LoadModel("orders").ok());
-  // DynamoDB bills a write whose condition fails (dynamodb-rules.md, capacity).
+  // DynamoDB bills a write whose condition fails (dynamodb-rules.md §1.6).
   const Result& result =
       app.Run("PutItem",
               R"j({"TableName":"Orders","Item":{"PK":{"S":"C#c001"},"SK":{"S":"PROFILE"}},
