@@ -211,8 +211,18 @@ test("the tour is DOM text and steps from the DOM, in step with the canvas", asy
   assert.equal(second.step, 1);
   assert.equal(await page.locator("#mt-tour-title").innerText(), second.title);
   assert.match(await announcement(page), new RegExp(`^Tour step 2 of ${first.count}`));
+  // The canvas's own Next (the tour panel's button) moves the text view with it.
+  const next = await page.evaluate(() => window.monotable.widgetRect("Next"));
+  assert.ok(next, "the tour panel's Next is on the canvas");
+  await page.mouse.move(next.x + next.w / 2, next.y + next.h / 2);
+  await page.waitForTimeout(50);
+  await page.mouse.click(next.x + next.w / 2, next.y + next.h / 2);
+  await page.waitForFunction(() => /^Step 3 /.test(
+    document.getElementById("mt-tour-step").innerText));
+  const third = await page.evaluate(() => window.monotable.text().tour);
+  assert.equal(await page.locator("#mt-tour-text").innerText(), third.text);
   // Run this step on the first step that runs something: the run is announced and shown.
-  let tour = second;
+  let tour = third;
   for (let i = 0; !tour.runs && i < tour.count; ++i) {
     await page.click("#mt-tour-next");
     await page.waitForTimeout(50);
