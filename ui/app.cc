@@ -8,6 +8,7 @@
 #include "imgui.h"
 #include "nlohmann/json.hpp"
 #include "ui/effects_json.h"
+#include "ui/text_export.h"
 #include "ui/theme.h"
 #include "ui/view_model.h"
 #include "ui/widgets.h"
@@ -567,6 +568,32 @@ std::string App::LastRunJson() const {
   }
   out["effects"] = EffectsToJson(last_result_.effects);
   return out.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string App::TextJson() const {
+  TextExportInput input;
+  input.result = &result_view_;
+  input.cost = &cost_view_;
+  input.tour = &tour_view_;
+  input.tour_step = tour_panel_.step;
+  input.request_json = last_request_;
+  input.effects = &last_result_.effects;
+  return TextExportJson(input).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+double App::TextKey() const {
+  return static_cast<double>((loads_ & 0xfffff) << 32 | (run_serial_ & 0xfffff) << 12 |
+                             (static_cast<uint64_t>(tour_panel_.step) & 0xfff));
+}
+
+void App::SetTourStep(int step) {
+  int last = static_cast<int>(tour_view_.steps.size()) - 1;
+  tour_panel_.step = std::clamp(step, 0, std::max(last, 0));
+}
+
+void App::RunTourStep() {
+  intents_.push_back(Intent{IntentKind::kRunTourStep, tour_panel_.step});
+  ApplyIntents();
 }
 
 }  // namespace monotable::ui

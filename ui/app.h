@@ -95,6 +95,15 @@ class App {
   std::string StateJson() const;
   // {response, effects} of the last request, as JSON text.
   std::string LastRunJson() const;
+  // For the page's DOM text layer (web/text_layer.js): a summary of the last run, the result,
+  // the cost arithmetic and the tour step as JSON text (ui/text_export.h). TextKey() moves whenever
+  // that text would change (the page polls it; exact in a double).
+  std::string TextJson() const;
+  double TextKey() const;
+  // The tour from the page (the text layer's Back, Next and Run this step): the step, clamped to
+  // the tour, and running it as the tour panel's button does.
+  void SetTourStep(int step);
+  void RunTourStep();
 
   // Text the last "copy" intent put on the clipboard (the platform also writes it to the OS).
   const std::string& last_copied() const { return last_copied_; }

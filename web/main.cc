@@ -274,6 +274,18 @@ EMSCRIPTEN_KEEPALIVE const char* mt_show(const char* pattern, const char* operat
 
 EMSCRIPTEN_KEEPALIVE void mt_reset() { g->app.Reset(); }
 
+// The DOM text layer's words (ui/text_export.h) as JSON text, a key that moves when they do, and
+// the tour moved from the page: to `step` (0-based), run when `run` is set.
+EMSCRIPTEN_KEEPALIVE const char* mt_text() {
+  g->out = g->app.TextJson();
+  return g->out.c_str();
+}
+EMSCRIPTEN_KEEPALIVE double mt_text_key() { return g->app.TextKey(); }
+EMSCRIPTEN_KEEPALIVE void mt_tour(int step, int run) {
+  g->app.SetTourStep(step);
+  if (run) g->app.RunTourStep();
+}
+
 }  // extern "C"
 
 int main() {

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Builds dist/monotable.html: the playground as one file that opens straight from file://.
 
-Inlines style.css, app.js and monotable.js into index.html and the engine (app.wasm, examples and
-fonts compiled in) in window.MONOTABLE_INLINE, which monotable.js reads instead of fetching:
+Inlines style.css, text_layer.css, app.js, monotable.js and text_layer.js into index.html and the
+engine (app.wasm, examples and fonts compiled in) in window.MONOTABLE_INLINE, which monotable.js
+reads instead of fetching:
   wasmGzip   base64 of app.wasm gzip-compressed at the best level, unpacked in the browser with
              the standard DecompressionStream("gzip");
   wasmSize   app.wasm's size in bytes (progress while unpacking, and a check of the result).
@@ -34,16 +35,22 @@ def main() -> int:
     wasm = base64.b64encode(gzip.compress(wasm_bytes, compresslevel=9, mtime=0)).decode("ascii")
     app = (dist / "app.js").read_text(encoding="utf-8")
     bridge = (dist / "monotable.js").read_text(encoding="utf-8")
+    text_css = (dist / "text_layer.css").read_text(encoding="utf-8")
+    text_js = (dist / "text_layer.js").read_text(encoding="utf-8")
 
     link = '<link rel="stylesheet" href="style.css">'
+    text_link = '<link rel="stylesheet" href="text_layer.css">'
     tag = '<script src="monotable.js"></script>'
-    if link not in html or tag not in html:
+    text_tag = '<script src="text_layer.js"></script>'
+    if any(t not in html for t in (link, text_link, tag, text_tag)):
         print("make_single_file: index.html does not have the expected tags", file=sys.stderr)
         return 1
     html = html.replace(link, "<style>\n" + css + "\n</style>")
+    html = html.replace(text_link, "<style>\n" + text_css + "\n</style>")
+    # Replacements through a function: the inlined text may contain backslashes.
+    html = re.sub(re.escape(text_tag), lambda _: script(text_js), html, count=1)
     inline = script('window.MONOTABLE_INLINE = {wasmSize: ' + str(len(wasm_bytes)) +
                     ', wasmGzip: "' + wasm + '"};') + "\n" + script(app)
-    # Replacement through a function: the inlined text may contain backslashes.
     html = re.sub(re.escape(tag), lambda _: inline + "\n" + script(bridge), html, count=1)
     out = dist / "monotable.html"
     out.write_text(html, encoding="utf-8")

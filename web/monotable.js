@@ -10,6 +10,8 @@
 //   shareLink()              -> Promise of a URL holding the whole state (#state/...)
 //   exportModel()            the current model file as JSON text
 //   widgetRect(label)        {x, y, w, h} in CSS pixels of a widget drawn in the last frame, or null
+//   text(), textKey(), tour(step, run?)  the DOM text layer's words (web/text_layer.js), a key
+//                            that moves when they do, the tour moved (and run) from the page
 //   setTheme("dark"|"light"), timings {downloadMs, startMs, firstFrameMs}, lastCopied,
 //   notices                  messages shown to the user, oldest first ({kind, text})
 //   saved                    Promise of the last save to the browser's storage (page mode)
@@ -488,6 +490,15 @@
     },
     frameMs() {
       return call("mt_frame_ms", "number", [], []);
+    },
+    text() {
+      return JSON.parse(call("mt_text", "string", [], []));
+    },
+    textKey() {
+      return mod ? call("mt_text_key", "number", [], []) : -1;
+    },
+    tour(step, run) {
+      call("mt_tour", null, ["number", "number"], [step, run ? 1 : 0]);
     },
   };
   window.monotable = api;

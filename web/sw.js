@@ -19,6 +19,8 @@ const kFiles = [
   "monotable.js",
   "embed-frame.js",
   "monotable-embed.js",
+  "text_layer.js",
+  "text_layer.css",
   "app.js",
   "app.wasm",
   "examples/orders.json",
