@@ -1,6 +1,7 @@
 // web/touch_input.cc: see touch_input.h.
 #include "web/touch_input.h"
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
@@ -20,6 +21,7 @@ constexpr double kVelocityWindowMs = 100;
 constexpr double kGlideTimeConstantMs = 325;
 constexpr float kStopCssPxPerMs = 0.02f;
 constexpr float kMinGlideCssPxPerMs = 0.1f;
+constexpr double kMaxGlideStepMs = 50;
 
 // The topmost window under `p` that takes mouse input: children come after their parents in
 // g.Windows (ImGui::EndFrame sorts them so), so the innermost child wins. Between frames, Active
@@ -120,7 +122,7 @@ bool TouchInput::Up(float x, float y, double ms) {
         velocity_ = ImVec2(static_cast<float>((x - first.pos.x) / dt),
                            static_cast<float>((y - first.pos.y) / dt));
         gliding_ = Length(velocity_) > kMinGlideCssPxPerMs * scale_;
-        glide_ms_ = ms;
+        glide_ms_ = 0;  // from the next frame on
       }
       return false;
     }
@@ -198,7 +200,8 @@ void TouchInput::AfterNewFrame(double ms) {
     scroll_pending_ = ImVec2(0, 0);
   }
   if (gliding_ && phase_ == Phase::kIdle) {
-    double dt = ms - glide_ms_;
+    // A slow or late frame glides as far as one of kMaxGlideStepMs: the glide keeps its shape.
+    double dt = glide_ms_ == 0 ? 1000.0 / 60 : std::min(ms - glide_ms_, kMaxGlideStepMs);
     glide_ms_ = ms;
     if (dt <= 0) return;
     ScrollBy(static_cast<float>(velocity_.x * dt), static_cast<float>(velocity_.y * dt));
