@@ -14,6 +14,7 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -347,12 +348,14 @@ EMSCRIPTEN_KEEPALIVE const char* mt_show(const char* pattern, const char* operat
 EMSCRIPTEN_KEEPALIVE void mt_reset() { g->app.Reset(); }
 
 // The primary touch pointer (web/monotable.js, pointer events): phase 0 down, 1 move, 2 up,
-// 3 cancel (a second finger: the browser's gesture); x, y in canvas pixels. A tap's frames run
-// now, inside the page's event handler, so that the page can focus its text field (opening the
-// on-screen keyboard) within the user's gesture. Returns 1 while a text field is active.
-EMSCRIPTEN_KEEPALIVE int mt_touch(int phase, double x, double y) {
+// 3 cancel (a second finger: the browser's gesture); x, y in canvas pixels; ms: the event's time
+// on emscripten_get_now's clock (performance.now()). A tap's frames run now, inside the page's
+// event handler, so that the page can focus its text field (opening the on-screen keyboard)
+// within the user's gesture. Returns bit 1 while a text field is active, bit 2 while the finger
+// drags where nothing scrolls vertically (TouchInput::vertical_drag_unclaimed).
+EMSCRIPTEN_KEEPALIVE int mt_touch(int phase, double x, double y, double ms) {
   float fx = static_cast<float>(x), fy = static_cast<float>(y);
-  double now = emscripten_get_now();
+  double now = std::min(ms, emscripten_get_now());
   switch (phase) {
     case 0:
       g->touch.Down(fx, fy, now);
@@ -369,7 +372,7 @@ EMSCRIPTEN_KEEPALIVE int mt_touch(int phase, double x, double y) {
       g->touch.Cancel();
       break;
   }
-  return g->text_field.active() ? 1 : 0;
+  return (g->text_field.active() ? 1 : 0) | (g->touch.vertical_drag_unclaimed() ? 2 : 0);
 }
 
 // A real mouse moved: the GLFW backend's mouse again (touch mode ends).

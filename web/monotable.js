@@ -794,9 +794,22 @@
     touchMode = true;
     lastTouchMs = performance.now();
     // A tap runs its frames inside this call: a text field it activates is focused (above) in
-    // the user's gesture, which is what lets a phone open its keyboard.
-    call("mt_touch", "number", ["number", "number", "number"], [phase, x, y]);
+    // the user's gesture, which is what lets a phone open its keyboard. The event's own time (same
+    // clock as performance.now()) measures the gesture: a busy page handles events late.
+    const now = performance.now();
+    const ms = event && Math.abs(now - event.timeStamp) < 1000 ? event.timeStamp : now;
+    const flags = call("mt_touch", "number", ["number", "number", "number", "number"],
+                       [phase, x, y, ms]);
+    // An embedded widget: a vertical drag where nothing in it scrolls scrolls the article around
+    // it (when it is on the same origin), or the reader could not scroll past the widget.
+    if (phase === 1 && (flags & 2) && mode === "embed" && window.parent !== window) {
+      try {
+        window.parent.scrollBy(0, lastTouchY - event.screenY);  // screen: the frame moves
+      } catch (error) { /* another origin: its page cannot be scrolled from here */ }
+    }
+    if (event) lastTouchY = event.screenY;
   }
+  let lastTouchY = 0;
 
   canvas.addEventListener("pointerdown", (event) => {
     if (event.pointerType !== "touch") return;

@@ -44,6 +44,9 @@ class TouchInput {
 
   // Frames the queued tap still needs (hover, press, release).
   bool tap_pending() const { return !steps_.empty(); }
+  // The finger scrolls, and nothing under it scrolls vertically: the page may scroll instead (an
+  // embedded widget's host page).
+  bool vertical_drag_unclaimed() const { return phase_ == Phase::kScroll && scroll_y_window_ == 0; }
 
   // Call after the platform backend's NewFrame, before ImGui::NewFrame: sets the mouse.
   void BeforeNewFrame(double ms);
