@@ -96,7 +96,17 @@ void TouchInput::Move(float x, float y, double ms) {
       scroll_pending_.y += y - previous.y;
       break;
     case Phase::kHold:
-      if (beyond_slop) phase_ = Phase::kDrag;
+      if (!beyond_slop) break;
+      if (ms - down_ms_ < kLongPressMs) {
+        // The finger moved in time; its move only arrived after a late frame took it for a
+        // long-press. It scrolls.
+        phase_ = Phase::kScroll;
+        StartScroll();
+        scroll_pending_.x += x - start_.x;
+        scroll_pending_.y += y - start_.y;
+      } else {
+        phase_ = Phase::kDrag;
+      }
       break;
     default:
       break;

@@ -194,10 +194,19 @@ function phoneTests(name, options, prefix) {
                 `momentum: ${lifted.scrollY} at the lift, ${glided.scrollY} after`);
       await page.screenshot({ path: join(shots, `${prefix}-03-scrolled.png`) });
       // Dragging down brings the first rows back.
-      let top = glided;
-      await page.waitForTimeout(1500);  // the glide ends
+      const settled = async () => {  // the glide has ended
+        let last = await page.evaluate(({ x, y }) => window.monotable.scrollAt(x, y), at);
+        for (let i = 0; i < 60; ++i) {
+          await page.waitForTimeout(250);
+          const now = await page.evaluate(({ x, y }) => window.monotable.scrollAt(x, y), at);
+          if (now.scrollY === last.scrollY) return now;
+          last = now;
+        }
+        return last;
+      };
+      let top = await settled();
       for (let i = 0; i < 15 && top.scrollY > 0; ++i) {
-        const before = await page.evaluate(({ x, y }) => window.monotable.scrollAt(x, y), at);
+        const before = await settled();
         await drag(cdp, { x: at.x, y: at.y - 100 }, { x: at.x, y: at.y + 200 }, { steps: 4 });
         await page.waitForTimeout(300);
         top = await page.evaluate(({ x, y }) => window.monotable.scrollAt(x, y), at);
