@@ -182,7 +182,7 @@ void TouchInput::StartScroll() {
   scroll_remainder_ = ImVec2(0, 0);
 }
 
-void TouchInput::ScrollBy(float dx, float dy) {
+bool TouchInput::ScrollBy(float dx, float dy) {
   // ImGui floors scroll positions: whole pixels are applied, the rest is kept for later.
   scroll_remainder_.x += dx;
   scroll_remainder_.y += dy;
@@ -190,17 +190,27 @@ void TouchInput::ScrollBy(float dx, float dy) {
   float whole_y = std::trunc(scroll_remainder_.y);
   scroll_remainder_.x -= whole_x;
   scroll_remainder_.y -= whole_y;
-  // The content follows the finger: a finger moving down scrolls up.
-  if (whole_x != 0 && scroll_x_window_ != 0) {
-    if (ImGuiWindow* w = ImGui::FindWindowByID(scroll_x_window_)) {
-      ImGui::SetScrollX(w, w->Scroll.x - whole_x);
+  // The content follows the finger: a finger moving down scrolls up. Returns whether a window
+  // can still move this way (a glide that reached the end stops).
+  bool moves = false;
+  auto scroll = [&](ImGuiID id, float whole, float velocity, bool x) {
+    ImGuiWindow* w = id != 0 ? ImGui::FindWindowByID(id) : nullptr;
+    if (!w) return;
+    float now = x ? w->Scroll.x : w->Scroll.y;
+    float max = x ? w->ScrollMax.x : w->ScrollMax.y;
+    float next = now - whole;
+    if (whole != 0) {
+      if (x) {
+        ImGui::SetScrollX(w, next);
+      } else {
+        ImGui::SetScrollY(w, next);
+      }
     }
-  }
-  if (whole_y != 0 && scroll_y_window_ != 0) {
-    if (ImGuiWindow* w = ImGui::FindWindowByID(scroll_y_window_)) {
-      ImGui::SetScrollY(w, w->Scroll.y - whole_y);
-    }
-  }
+    if ((velocity > 0 && next > 0) || (velocity < 0 && next < max)) moves = true;
+  };
+  scroll(scroll_x_window_, whole_x, dx, true);
+  scroll(scroll_y_window_, whole_y, dy, false);
+  return moves;
 }
 
 void TouchInput::AfterNewFrame(double ms) {
@@ -214,11 +224,13 @@ void TouchInput::AfterNewFrame(double ms) {
     double dt = glide_ms_ == 0 ? 1000.0 / 60 : std::min(ms - glide_ms_, kMaxGlideStepMs);
     glide_ms_ = ms;
     if (dt <= 0) return;
-    ScrollBy(static_cast<float>(velocity_.x * dt), static_cast<float>(velocity_.y * dt));
+    bool moves =
+        ScrollBy(static_cast<float>(velocity_.x * dt), static_cast<float>(velocity_.y * dt));
     float decay = static_cast<float>(std::exp(-dt / kGlideTimeConstantMs));
     velocity_.x *= decay;
     velocity_.y *= decay;
-    if (Length(velocity_) < kStopCssPxPerMs * scale_) gliding_ = false;
+    // Stopped, or at the end: a glide no one sees must not swallow the next tap.
+    if (!moves || Length(velocity_) < kStopCssPxPerMs * scale_) gliding_ = false;
   }
 }
 

@@ -69,7 +69,7 @@ class TouchInput {
   };
 
   void StartScroll();
-  void ScrollBy(float dx, float dy);
+  bool ScrollBy(float dx, float dy);
 
   bool touch_mode_ = false;
   float scale_ = 1;

@@ -207,7 +207,7 @@ function phoneTests(name, options, prefix) {
       let top = await settled();
       for (let i = 0; i < 15 && top.scrollY > 0; ++i) {
         const before = await settled();
-        await drag(cdp, { x: at.x, y: at.y - 100 }, { x: at.x, y: at.y + 200 }, { steps: 4 });
+        await drag(cdp, at, { x: at.x, y: at.y + 300 }, { steps: 4 });
         await page.waitForTimeout(300);
         top = await page.evaluate(({ x, y }) => window.monotable.scrollAt(x, y), at);
         assert.ok(top.scrollY === 0 || before.scrollY - top.scrollY >= 250 * dpr,
