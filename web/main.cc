@@ -1,7 +1,10 @@
 // web/main.cc: the playground's Emscripten entry point and platform layer. Owns the GLFW window
 // (Emscripten's JS GLFW on the page's canvas), the WebGL 2 context, the fonts at the screen's
 // device pixel ratio, the clipboard bridge and the C functions the page's JS calls
-// (web/monotable.js builds window.monotable on them). Everything else is ui::App.
+// (web/monotable.js builds window.monotable on them). Everything else is ui::App. Input the GLFW
+// backend cannot give ImGui 1.86 well comes from here too: touch (web/touch_input.h: taps, drag
+// scrolling, long-press), the page's text field for on-screen keyboards and IMEs
+// (web/text_field.h), key presses shorter than a frame, and Enter activating the focused widget.
 //
 // Coordinates: ImGui works in canvas (framebuffer) pixels; the canvas backing store is its CSS
 // size times devicePixelRatio, and fonts and style are scaled by that ratio, so text is crisp on
@@ -11,9 +14,11 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
@@ -23,6 +28,8 @@
 #include "ui/theme.h"
 #include "ui/widgets.h"
 #include "web/fonts.h"
+#include "web/text_field.h"
+#include "web/touch_input.h"
 
 namespace {
 
@@ -36,6 +43,19 @@ struct Platform {
   std::string clipboard;
   std::string out;  // storage for strings returned to JS (valid until the next call)
   double frame_ms = 0;
+  monotable::web::TouchInput touch;
+  monotable::web::TextField text_field;
+  std::string text_report;
+  // Keys pressed since the frame began, and releases held back for them: a press and release
+  // between two frames (an on-screen keyboard's Enter, a quick tap of a key) must reach ImGui
+  // 1.86, which reads key state once a frame.
+  bool key_pressed[GLFW_KEY_LAST + 1] = {};
+  struct KeyRelease {
+    int key, scancode, mods;
+  };
+  std::vector<KeyRelease> held_releases;
+  bool enter_was_down = false;
+  bool enter_activates = false;
 };
 Platform* g = nullptr;
 
@@ -51,6 +71,10 @@ EM_JS(void, JsAction, (const char* name), {
 
 EM_JS(void, JsStateError, (const char* source, const char* message), {
   if (Module.onStateError) Module.onStateError(UTF8ToString(source), UTF8ToString(message));
+});
+
+EM_JS(void, JsTextField, (const char* json), {
+  if (Module.onTextField) Module.onTextField(UTF8ToString(json));
 });
 
 EM_JS(char*, JsStartOption, (const char* name), {
@@ -140,6 +164,40 @@ void SetClipboard(void*, const char* text) {
 
 const char* GetClipboard(void*) { return g->clipboard.c_str(); }
 
+void KeyCallback(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  if (key >= 0 && key <= GLFW_KEY_LAST) {
+    if (action == GLFW_PRESS) {
+      g->key_pressed[key] = true;
+    } else if (action == GLFW_RELEASE && g->key_pressed[key]) {
+      g->held_releases.push_back({key, scancode, mods});  // after the frame that sees the press
+      return;
+    }
+  }
+  ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+}
+
+void ReleaseHeldKeys() {
+  for (const Platform::KeyRelease& r : g->held_releases) {
+    ImGui_ImplGlfw_KeyCallback(g->window, r.key, r.scancode, GLFW_RELEASE, r.mods);
+  }
+  g->held_releases.clear();
+  for (bool& pressed : g->key_pressed) pressed = false;
+}
+
+// ImGui 1.86 activates the keyboard-focused widget with Space only; Enter does it too here (a
+// new press, outside text fields, without Ctrl: Ctrl+Enter runs the request).
+void EnterActivates() {
+  ImGuiIO& io = ImGui::GetIO();
+  bool enter = io.KeysDown[GLFW_KEY_ENTER] || io.KeysDown[GLFW_KEY_KP_ENTER];
+  if (!enter) {
+    g->enter_activates = false;
+  } else if (!g->enter_was_down && !io.WantTextInput && !io.KeyCtrl && !io.KeyAlt) {
+    g->enter_activates = true;
+  }
+  g->enter_was_down = enter;
+  if (g->enter_activates) io.NavInputs[ImGuiNavInput_Activate] = 1;
+}
+
 void Frame(void*) {
   SyncCanvas();
   ImGui_ImplOpenGL3_NewFrame();
@@ -147,11 +205,20 @@ void Frame(void*) {
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = ImVec2(static_cast<float>(g->width), static_cast<float>(g->height));
   io.DisplayFramebufferScale = ImVec2(1, 1);
+  // A tap's frames run back to back (mt_touch): ImGui needs time to pass between frames.
+  if (io.DeltaTime <= 0) io.DeltaTime = 1e-4f;
   double start = emscripten_get_now();
+  g->touch.SetScale(g->scale);
+  g->touch.BeforeNewFrame(start);
+  EnterActivates();
   ImGui::NewFrame();
+  g->touch.AfterNewFrame(start);
+  g->text_field.BeforeAppFrame();
   g->app.Frame();
   ImGui::Render();
   g->frame_ms = emscripten_get_now() - start;
+  ReleaseHeldKeys();
+  if (g->text_field.Report(&g->text_report)) JsTextField(g->text_report.c_str());
   glViewport(0, 0, g->width, g->height);
   ImVec4 clear = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
   glClearColor(clear.x, clear.y, clear.z, 1);
@@ -205,6 +272,12 @@ EMSCRIPTEN_KEEPALIVE const char* mt_state() {
     state["devicePixelRatio"] = g->scale;
     state["canvas"] = {{"width", g->width}, {"height", g->height}};
     state["frameMs"] = g->frame_ms;
+    // Where ImGui sees the pointer (canvas pixels), null when nowhere (a finger lifted).
+    ImVec2 mouse = ImGui::GetIO().MousePos;
+    state["pointer"] = ImGui::IsMousePosValid(&mouse)
+                           ? nlohmann::json{{"x", mouse.x}, {"y", mouse.y}}
+                           : nlohmann::json(nullptr);
+    state["touchMode"] = g->touch.touch_mode();
   }
   g->out = state.dump();
   return g->out.c_str();
@@ -286,6 +359,49 @@ EMSCRIPTEN_KEEPALIVE void mt_tour(int step, int run) {
   if (run) g->app.RunTourStep();
 }
 
+// The primary touch pointer (web/monotable.js, pointer events): phase 0 down, 1 move, 2 up,
+// 3 cancel (a second finger: the browser's gesture); x, y in canvas pixels; ms: the event's time
+// on emscripten_get_now's clock (performance.now()). A tap's frames run now, inside the page's
+// event handler, so that the page can focus its text field (opening the on-screen keyboard)
+// within the user's gesture. Returns bit 1 while a text field is active, bit 2 while the finger
+// drags where nothing scrolls vertically (TouchInput::vertical_drag_unclaimed).
+EMSCRIPTEN_KEEPALIVE int mt_touch(int phase, double x, double y, double ms) {
+  float fx = static_cast<float>(x), fy = static_cast<float>(y);
+  double now = std::min(ms, emscripten_get_now());
+  switch (phase) {
+    case 0:
+      g->touch.Down(fx, fy, now);
+      break;
+    case 1:
+      g->touch.Move(fx, fy, now);
+      break;
+    case 2:
+      if (g->touch.Up(fx, fy, now)) {
+        while (g->touch.tap_pending()) Frame(nullptr);
+      }
+      break;
+    default:
+      g->touch.Cancel();
+      break;
+  }
+  return (g->text_field.active() ? 1 : 0) | (g->touch.vertical_drag_unclaimed() ? 2 : 0);
+}
+
+// A real mouse moved: the GLFW backend's mouse again (touch mode ends).
+EMSCRIPTEN_KEEPALIVE void mt_mouse_moved() { g->touch.SetTouchMode(false); }
+
+// The page's text field changed (web/text_field.h, TextField::Edit).
+EMSCRIPTEN_KEEPALIVE void mt_text_edit(unsigned int field, int start, int end, const char* text,
+                                       int sel_start, int sel_end, int backward) {
+  g->text_field.Edit(field, start, end, text ? text : "", sel_start, sel_end, backward != 0);
+}
+
+// For tests: the scroll state of the innermost scrollable window at (x, y) canvas pixels.
+EMSCRIPTEN_KEEPALIVE const char* mt_scroll_at(double x, double y) {
+  g->out = monotable::web::TouchInput::ScrollInfoAt(static_cast<float>(x), static_cast<float>(y));
+  return g->out.c_str();
+}
+
 }  // extern "C"
 
 int main() {
@@ -315,9 +431,11 @@ int main() {
   ImGui_ImplGlfw_InitForOpenGL(g->window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   glfwSetScrollCallback(g->window, ScrollCallback);
+  glfwSetKeyCallback(g->window, KeyCallback);  // in place of the backend's, which it calls
   io.SetClipboardTextFn = SetClipboard;
   io.GetClipboardTextFn = GetClipboard;
 
+  if (StartOption("touch") == "1") g->touch.SetTouchMode(true);
   std::string theme = StartOption("theme");
   g->app.SetDark(theme != "light");
   SyncCanvas();

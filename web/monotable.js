@@ -42,6 +42,8 @@
     request: params.get("request") || "",
     state: "",
     stateSource: "",
+    // "1" on a device without hover (a phone): no mouse until one moves (web/touch_input.h).
+    touch: window.matchMedia && window.matchMedia("(hover: none)").matches ? "1" : "",
   };
   if (startOptions.theme === "light") document.body.classList.add("light");
   if (mode === "embed" && /^\d+$/.test(params.get("height") || "")) {
@@ -57,6 +59,7 @@
   let mod = null;
 
   function fail(message) {
+    if (!loading.isConnected) document.body.appendChild(loading);
     loading.classList.remove("done");
     loading.classList.add("error");
     loadingText.textContent = message;
@@ -500,6 +503,25 @@
     tour(step, run) {
       call("mt_tour", null, ["number", "number"], [step, run ? 1 : 0]);
     },
+    // The innermost scrollable region at a CSS point: {window, scrollX, scrollY, scrollMaxX,
+    // scrollMaxY} in canvas pixels, or null.
+    scrollAt(x, y) {
+      if (!mod) return null;
+      const box = canvas.getBoundingClientRect();
+      return JSON.parse(call("mt_scroll_at", "string", ["number", "number"],
+                             [(x - box.left) * (canvas.width / box.width),
+                              (y - box.top) * (canvas.height / box.height)]));
+    },
+    // The text field ImGui edits: {active, text, focused} (focused: the page's textarea has it).
+    textField() {
+      return { active: editing.active, text: editing.synced,
+               focused: document.activeElement === field };
+    },
+    help: {
+      open: () => openHelp(),
+      close: () => closeHelp(),
+      get isOpen() { return help.open; },
+    },
   };
   window.monotable = api;
 
@@ -516,7 +538,8 @@
       area.select();
       try { document.execCommand("copy"); } catch (e) { /* nothing more to try */ }
       document.body.removeChild(area);
-      canvas.focus();
+      if (editing.active) focusField();
+      else canvas.focus();
     };
     if (navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(text).catch(fallback);
@@ -524,11 +547,329 @@
       fallback();
     }
   }
+  // Paste: the OS clipboard reaches ImGui through the paste event, which fires before the frame
+  // that handles Ctrl+V. A paste into the text field that is not Ctrl+V (a phone's paste menu,
+  // Cmd+V) is the field's own: it inserts, and the edit reaches ImGui like typing.
   document.addEventListener("paste", (event) => {
     const text = event.clipboardData ? event.clipboardData.getData("text/plain") : "";
     if (mod && text) call("mt_set_clipboard", null, ["string"], [text]);
+    if (event.target === field && !field.dataset.pasteShortcut) return;
+    delete field.dataset.pasteShortcut;
     event.preventDefault();
   });
+
+  // --- Input: touch, the on-screen keyboard, keyboard help ----------------------------------------
+  //
+  // Touch: the primary finger's pointer events go to web/touch_input.h (tap, drag to scroll with
+  // momentum, long-press to hover); Emscripten's GLFW never sees touches nor the mouse events a
+  // browser makes up after them (it would press at a stale place and leave the hover behind). A
+  // real mouse stays GLFW's. Two fingers are the browser's: the canvas allows pinch-zoom only.
+  //
+  // Text: while ImGui edits a text field, the hidden <textarea id="text-input"> holds its text and
+  // selection, sits at its caret and has the focus, so a phone opens its keyboard and an IME
+  // composes there. What the textarea's own editing does (characters, deletions, IME, a phone's
+  // paste) goes to ImGui as one replacement a frame (mt_text_edit, web/text_field.h); keys that
+  // move or command (arrows, Enter, Tab, Escape, Ctrl shortcuts) stay ImGui's through GLFW, and
+  // the textarea does not act on them. ImGui's text comes back after each frame (onTextField).
+  // Every character therefore reaches ImGui exactly once: GLFW gets no keypress from the field.
+
+  const field = document.createElement("textarea");
+  field.id = "text-input";
+  field.setAttribute("aria-label", "Text being edited");
+  field.setAttribute("autocomplete", "off");
+  field.setAttribute("autocorrect", "off");
+  field.setAttribute("autocapitalize", "off");
+  field.setAttribute("spellcheck", "false");
+  field.setAttribute("wrap", "off");
+  field.tabIndex = -1;
+  document.body.appendChild(field);
+
+  const editing = {
+    active: false,  // ImGui is editing a text field (its last report)
+    field: 0,       // which one (ImGui's id)
+    synced: "",     // ImGui's text as last reported: what edits are computed against
+    selStart: 0,
+    selEnd: 0,
+    composing: false,
+  };
+
+  function canvasPoint(event) {
+    const box = canvas.getBoundingClientRect();
+    return [(event.clientX - box.left) * (canvas.width / box.width),
+            (event.clientY - box.top) * (canvas.height / box.height)];
+  }
+
+  function focusCanvas() {
+    if (document.activeElement !== canvas) canvas.focus({ preventScroll: true });
+  }
+
+  function focusField() {
+    if (document.activeElement !== field && !help.open) field.focus({ preventScroll: true });
+  }
+
+  // Tells ImGui what the textarea's editing did since ImGui's last report: the one replacement
+  // (common prefix and suffix, the suffix kept after the caret) and the selection.
+  function sendEdit() {
+    if (!mod || !editing.active) return;
+    const before = editing.synced;
+    const after = field.value;
+    const caret = field.selectionEnd;
+    let suffix = 0;
+    const maxSuffix = Math.max(0, Math.min(before.length, after.length - caret));
+    while (suffix < maxSuffix &&
+           before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) {
+      ++suffix;
+    }
+    let prefix = 0;
+    const maxPrefix = Math.min(before.length, after.length) - suffix;
+    while (prefix < maxPrefix && before[prefix] === after[prefix]) ++prefix;
+    const inserted = after.slice(prefix, after.length - suffix);
+    const end = before.length - suffix;
+    if (prefix === end && !inserted && field.selectionStart === editing.selStart &&
+        field.selectionEnd === editing.selEnd) {
+      return;  // nothing ImGui does not know
+    }
+    call("mt_text_edit", null,
+         ["number", "number", "number", "string", "number", "number", "number"],
+         [editing.field, prefix, end, inserted, field.selectionStart, field.selectionEnd,
+          field.selectionDirection === "backward" ? 1 : 0]);
+  }
+
+  // ImGui's text field after a frame (web/text_field.h, TextField::Report).
+  function onTextField(json) {
+    const s = JSON.parse(json);
+    if (!s.active) {
+      editing.active = false;
+      editing.composing = false;
+      if (document.activeElement === field) {
+        field.blur();
+        focusCanvas();
+      }
+      field.value = "";
+      return;
+    }
+    editing.active = true;
+    editing.field = s.field;
+    editing.synced = s.text;
+    editing.selStart = s.selStart;
+    editing.selEnd = s.selEnd;
+    // At the caret: the IME's candidates show there, the browser keeps it above the keyboard.
+    const box = canvas.getBoundingClientRect();
+    const sx = box.width / canvas.width;
+    const sy = box.height / canvas.height;
+    field.style.left = Math.round(box.left + s.x * sx) + "px";
+    field.style.top = Math.round(box.top + s.y * sy) + "px";
+    field.style.height = Math.max(16, Math.round(s.h * sy)) + "px";
+    // Composing, the textarea leads (setting it would end the composition); ImGui follows from
+    // the edits. An edit of ImGui's own (undo, a filtered character) comes back here.
+    if (!editing.composing && !s.pending) {
+      if (field.value !== s.text) field.value = s.text;
+      if (field.selectionStart !== s.selStart || field.selectionEnd !== s.selEnd) {
+        field.setSelectionRange(s.selStart, s.selEnd, s.backward ? "backward" : "forward");
+      }
+    }
+    focusField();
+  }
+
+  field.addEventListener("input", sendEdit);
+  field.addEventListener("compositionstart", () => { editing.composing = true; });
+  field.addEventListener("compositionupdate", sendEdit);
+  field.addEventListener("compositionend", () => {
+    editing.composing = false;
+    sendEdit();
+  });
+  document.addEventListener("selectionchange", () => {
+    if (document.activeElement === field && !editing.composing) sendEdit();
+  });
+  field.addEventListener("blur", (event) => {
+    // Focus that leaves for the canvas (a click or tap while ImGui still edits) comes back.
+    if (editing.active && (!event.relatedTarget || event.relatedTarget === canvas)) {
+      setTimeout(() => { if (editing.active) focusField(); }, 0);
+    }
+  });
+
+  // Keys in the textarea (window, capture: before Emscripten's GLFW, which listens there too).
+  function onFieldKeydown(event) {
+    if (event.isComposing || event.keyCode === 229 || event.key === "Dead" ||
+        event.key === "Process" || event.key === "Unidentified") {
+      return;  // an IME's or on-screen keyboard's: the textarea edits, GLFW sees nothing useful
+    }
+    if (event.key === "Backspace" || event.key === "Delete") {
+      event.stopImmediatePropagation();  // the textarea deletes; ImGui gets the edit
+      return;
+    }
+    if (event.metaKey) return;  // the browser's: Cmd+C, Cmd+V, Cmd+X, Cmd+A work in the textarea
+    if (event.ctrlKey && !event.altKey) {
+      const key = event.key.toLowerCase();
+      if (key === "v") {
+        field.dataset.pasteShortcut = "1";  // ImGui pastes what the paste event hands over
+      } else if (key !== "c") {
+        event.preventDefault();  // ImGui's: select all, cut, undo, redo, Ctrl+Enter, word moves
+      }
+      return;
+    }
+    if (event.key.length === 1) return;  // a character: the textarea inserts it
+    event.preventDefault();  // Enter, Tab, Escape, arrows, Home, End: ImGui's alone
+  }
+
+  // --- Keyboard help: ? opens it, Escape closes it ---------------------------------------------------
+
+  const help = document.createElement("dialog");
+  help.id = "help";
+  help.setAttribute("aria-labelledby", "help-title");
+  help.innerHTML = `
+    <h2 id="help-title">Keyboard and touch</h2>
+    <table>
+      <caption>Keyboard</caption>
+      <tbody>
+        <tr><th scope="row"><kbd>Ctrl</kbd>+<kbd>Enter</kbd></th><td>Run the request</td></tr>
+        <tr><th scope="row"><kbd>Ctrl</kbd>+<kbd>Z</kbd></th><td>Undo typing in a text field</td></tr>
+        <tr><th scope="row"><kbd>Ctrl</kbd>+<kbd>Y</kbd> or <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd></th><td>Redo typing</td></tr>
+        <tr><th scope="row"><kbd>Ctrl</kbd>+<kbd>A</kbd>, <kbd>C</kbd>, <kbd>X</kbd>, <kbd>V</kbd></th><td>Select all, copy, cut, paste in a text field</td></tr>
+        <tr><th scope="row"><kbd>Tab</kbd>, <kbd>Shift</kbd>+<kbd>Tab</kbd></th><td>Next, previous text field (in the JSON editor: a tab)</td></tr>
+        <tr><th scope="row">Arrow keys</th><td>Move the focus between controls</td></tr>
+        <tr><th scope="row"><kbd>Space</kbd> or <kbd>Enter</kbd></th><td>Press the focused control (<kbd>Enter</kbd> in a text field: edit it)</td></tr>
+        <tr><th scope="row"><kbd>Escape</kbd></th><td>Close a menu or popup; leave a text field, undoing its edit</td></tr>
+        <tr><th scope="row"><kbd>?</kbd></th><td>This help</td></tr>
+      </tbody>
+    </table>
+    <table>
+      <caption>Touch</caption>
+      <tbody>
+        <tr><th scope="row">Tap</th><td>Press; in a text field, type with the on-screen keyboard</td></tr>
+        <tr><th scope="row">Drag</th><td>Scroll the list or table under the finger</td></tr>
+        <tr><th scope="row">Press and hold</th><td>Show what pointing at it shows (how a cost is worked out)</td></tr>
+        <tr><th scope="row">Hold, then drag</th><td>Drag: select text, move a slider</td></tr>
+        <tr><th scope="row">Two fingers</th><td>Zoom the page</td></tr>
+      </tbody>
+    </table>
+    <p>Requests are undone from the History tab (<em>Undo to</em>).</p>
+    <form method="dialog"><button id="help-close" value="close">Close</button></form>`;
+  document.body.appendChild(help);
+  let helpReturnFocus = null;
+
+  function openHelp() {
+    if (help.open) return;
+    helpReturnFocus = document.activeElement;
+    help.showModal();
+    document.getElementById("help-close").focus();
+  }
+  function closeHelp() {
+    if (help.open) help.close();
+  }
+  help.addEventListener("close", () => {
+    const back = helpReturnFocus;
+    helpReturnFocus = null;
+    if (editing.active) focusField();
+    else if (back && back !== document.body && back.isConnected) back.focus({ preventScroll: true });
+    else focusCanvas();
+  });
+
+  function editable(target) {
+    return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  }
+
+  window.addEventListener("keydown", (event) => {
+    if (help.open) {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        closeHelp();
+      }
+      event.stopImmediatePropagation();  // the dialog's keys are not ImGui's
+      return;
+    }
+    if (event.target === field) {
+      onFieldKeydown(event);
+      return;
+    }
+    if (event.key === "?" && !event.ctrlKey && !event.metaKey && !event.altKey && !editing.active &&
+        !editable(event.target)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      openHelp();
+    }
+  }, true);
+  window.addEventListener("keypress", (event) => {
+    // The field's characters arrive through its input event, not GLFW's keypress.
+    if (help.open || event.target === field) event.stopImmediatePropagation();
+  }, true);
+
+  // --- Touch --------------------------------------------------------------------------------------
+
+  let touchMode = false;
+  let lastTouchMs = -1e9;
+
+  function touch(phase, event) {
+    if (!mod) return;
+    const [x, y] = event ? canvasPoint(event) : [0, 0];
+    touchMode = true;
+    lastTouchMs = performance.now();
+    // A tap runs its frames inside this call: a text field it activates is focused (above) in
+    // the user's gesture, which is what lets a phone open its keyboard. The event's own time (same
+    // clock as performance.now()) measures the gesture: a busy page handles events late.
+    const now = performance.now();
+    const ms = event && Math.abs(now - event.timeStamp) < 1000 ? event.timeStamp : now;
+    const flags = call("mt_touch", "number", ["number", "number", "number", "number"],
+                       [phase, x, y, ms]);
+    // An embedded widget: a vertical drag where nothing in it scrolls scrolls the article around
+    // it (when it is on the same origin), or the reader could not scroll past the widget.
+    if (phase === 1 && (flags & 2) && mode === "embed" && window.parent !== window) {
+      try {
+        window.parent.scrollBy(0, lastTouchY - event.screenY);  // screen: the frame moves
+      } catch (error) { /* another origin: its page cannot be scrolled from here */ }
+    }
+    if (event) lastTouchY = event.screenY;
+  }
+  let lastTouchY = 0;
+
+  canvas.addEventListener("pointerdown", (event) => {
+    if (event.pointerType !== "touch") return;
+    event.preventDefault();  // no mouse events made up after the touch
+    if (!event.isPrimary) touch(3, null);  // a second finger: the browser's pinch
+    else touch(0, event);
+  });
+  canvas.addEventListener("pointermove", (event) => {
+    if (event.pointerType === "touch") {
+      if (event.isPrimary) touch(1, event);
+    } else if (event.pointerType === "mouse" && touchMode && mod) {
+      touchMode = false;
+      call("mt_mouse_moved", null, [], []);
+    }
+  });
+  canvas.addEventListener("pointerup", (event) => {
+    if (event.pointerType === "touch" && event.isPrimary) touch(2, event);
+  });
+  canvas.addEventListener("pointercancel", (event) => {
+    if (event.pointerType === "touch") touch(3, null);
+  });
+  // Emscripten's GLFW must not see touches (it presses where the mouse last was), nor the mouse
+  // events a browser makes up after a touch.
+  for (const type of ["touchstart", "touchmove", "touchend", "touchcancel"]) {
+    window.addEventListener(type, (event) => {
+      if (event.target !== canvas) return;
+      event.stopPropagation();
+      // One finger is ours (no page pan where touch-action is not supported); two, the browser's.
+      if (type === "touchmove" && event.touches.length === 1 && event.cancelable) {
+        event.preventDefault();
+      }
+      // Safari opens the keyboard only for a focus inside touchend.
+      if (type === "touchend" && editing.active) focusField();
+    }, { capture: true, passive: false });
+  }
+  for (const type of ["mousedown", "mouseup", "mousemove"]) {
+    window.addEventListener(type, (event) => {
+      if (event.target !== canvas) return;
+      const madeUp = event.sourceCapabilities ? event.sourceCapabilities.firesTouchEvents :
+                                                performance.now() - lastTouchMs < 1000;
+      if (madeUp) event.stopPropagation();
+    }, true);
+  }
+  // A mouse press on the canvas selects no page text and keeps an edited field focused.
+  canvas.addEventListener("mousedown", (event) => {
+    event.preventDefault();
+    if (!editing.active) focusCanvas();
+  });
+  touchMode = startOptions.touch === "1";
 
   // --- What the UI's share buttons ask for -------------------------------------------------------
 
@@ -727,6 +1068,8 @@
         }
         document.body.classList.toggle("light", state().theme === "light");
         loading.classList.add("done");
+        // Gone once faded: nothing of it can be selected or copied (fail() brings it back).
+        setTimeout(() => { if (loading.classList.contains("done")) loading.remove(); }, 400);
         if (mode === "page") canvas.focus();
         try {
           await afterStart(todo);
@@ -742,6 +1085,7 @@
         if (api.onRun) api.onRun();
       },
       onCopy: copyToClipboard,
+      onTextField,
       onFatal: fail,
       print: (text) => console.log(text),
       printErr: (text) => console.warn(text),
