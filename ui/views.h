@@ -172,6 +172,12 @@ struct PatternsView {
   double all_read_units = 0;
   double all_write_units = 0;
   double all_dollars = 0;
+  // The same run of all, per million runs and for a month (730 hours) at the patterns' rates
+  // (AccessPattern::requests_per_second; a pattern without one adds nothing to the month).
+  double all_dollars_per_million = 0;
+  double all_dollars_per_month = 0;
+  // Patterns whose run failed, each explained (RunAllFailure), in pattern order.
+  std::vector<std::string> all_failed;
 };
 
 struct TourStepView {
