@@ -14,9 +14,9 @@ std::string RunAllFailure(const std::string& id, const Status& status) {
   if (status.code() == ErrorCode::kConditionalCheckFailed ||
       status.code() == ErrorCode::kTransactionCanceled) {
     text +=
-        " Its condition no longer holds: an earlier run already made this change (the writes run "
-        "in order: place, pack, ship). Reset the model to run them from the start. DynamoDB "
-        "bills a failed condition all the same.";
+        " (its condition no longer holds: an earlier run already made this change, the writes "
+        "running in order: place, pack, ship; Reset the model to run them from the start; "
+        "DynamoDB bills a failed condition all the same)";
   }
   return text;
 }

@@ -14,7 +14,7 @@ struct PatternsPanelState {
 };
 
 // Why pattern `id` failed during "Run all", in words: "pack-order: ConditionalCheckFailedException:
-// The conditional request failed. Its condition no longer holds: ...". A failed condition is the
+// The conditional request failed (its condition no longer holds: ...)". A failed condition is the
 // usual cause on a second Run all (the first one already placed, packed and shipped the order);
 // DynamoDB bills it all the same.
 std::string RunAllFailure(const std::string& id, const Status& status);

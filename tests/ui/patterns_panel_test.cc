@@ -67,8 +67,8 @@ TEST(PatternsPanelTest, RunAllExplainsWritesThatFailOnARerun) {
   std::string text = RunAllFailure(
       "pack-order", Status(ErrorCode::kConditionalCheckFailed, "The conditional request failed"));
   EXPECT_EQ(text.rfind("pack-order: ConditionalCheckFailedException: The conditional request "
-                       "failed Its condition no longer holds: an earlier run already made this "
-                       "change",
+                       "failed (its condition no longer holds: an earlier run already made "
+                       "this change",
                        0),
             0u)
       << text;
