@@ -15,22 +15,23 @@
 namespace monotable::plan {
 namespace {
 
-// A table T (PK), optionally with a GSI G on `status`, holding `items` items U#0000.., and one
-// PutItem pattern writing `put_pk` (with status OPEN when indexed) at `rate` a second, keys `keys`.
+// A table Tbl (PK), optionally with a GSI ByStatus on `status`, holding `items` items U#0000.., and
+// one PutItem pattern writing `put_pk` (with status OPEN when indexed) at `rate` a second, keys
+// `keys`.
 Model TestModel(int items, bool indexed, const std::string& put_pk, double rate,
                 const std::string& keys) {
-  std::string table = R"({"TableName":"T","KeySchema":[{"AttributeName":"PK","KeyType":"HASH"}],)"
+  std::string table = R"({"TableName":"Tbl","KeySchema":[{"AttributeName":"PK","KeyType":"HASH"}],)"
                       R"("AttributeDefinitions":[{"AttributeName":"PK","AttributeType":"S"})";
   if (indexed) {
     table += R"(,{"AttributeName":"status","AttributeType":"S"}],"GlobalSecondaryIndexes":[)"
-             R"({"IndexName":"G","KeySchema":[{"AttributeName":"status","KeyType":"HASH"}],)"
+             R"({"IndexName":"ByStatus","KeySchema":[{"AttributeName":"status","KeyType":"HASH"}],)"
              R"("Projection":{"ProjectionType":"KEYS_ONLY"}}])";
   } else {
     table += "]";
   }
   table += R"(,"BillingMode":"PAY_PER_REQUEST"})";
   std::string text =
-      R"({"formatVersion":1,"name":"Test","tables":[)" + table + R"(],"items":{"T":[)";
+      R"({"formatVersion":1,"name":"Test","tables":[)" + table + R"(],"items":{"Tbl":[)";
   for (int i = 0; i < items; ++i) {
     char pk[16];
     std::snprintf(pk, sizeof pk, "U#%04d", i);
@@ -39,7 +40,7 @@ Model TestModel(int items, bool indexed, const std::string& put_pk, double rate,
   std::string item = R"({"PK":{"S":")" + put_pk + R"("},"n":{"S":"x"})" +
                      (indexed ? std::string(R"(,"status":{"S":"OPEN"})") : std::string()) + "}";
   text += R"(]},"accessPatterns":[{"id":"put","name":"Put","operation":"PutItem","request":)"
-          R"({"TableName":"T","Item":)" +
+          R"({"TableName":"Tbl","Item":)" +
           item + R"(},"requestsPerSecond":)" + std::to_string(rate) + R"(,"keys":")" + keys +
           R"("}]})";
   Model m;
@@ -114,14 +115,14 @@ TEST(PartitionsTest, AGsiThatThrottlesSlowsTheBaseTablesWrites) {
   ASSERT_EQ(p.resources.size(), 2u);
   const ResourcePlan& table = p.resources[0];
   const ResourcePlan& gsi = p.resources[1];
-  EXPECT_EQ(gsi.index, "G");
+  EXPECT_EQ(gsi.index, "ByStatus");
   EXPECT_NEAR(gsi.peak_write_units, 2000, 1e-6);
   EXPECT_NEAR(gsi.throttled_writes_per_second, 1000, 1e-6);
   EXPECT_NEAR(table.back_pressure_writes_per_second, 1000, 1e-6);
   EXPECT_NEAR(table.throttled_writes_per_second, 0, 1e-6);  // its own partitions keep up
   EXPECT_NEAR(p.patterns[0].throttled_per_second, 1000, 1e-6);
   ASSERT_EQ(p.hot_keys.size(), 1u);
-  EXPECT_EQ(p.hot_keys[0].index, "G");
+  EXPECT_EQ(p.hot_keys[0].index, "ByStatus");
   EXPECT_EQ(p.hot_keys[0].value, "OPEN");
 }
 
