@@ -8,6 +8,7 @@
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 
 #include "monotable/engine.h"
@@ -259,7 +260,13 @@ Status BuildPlan(const Model& model, const PlanOptions& options, Plan* out) {
       b.load.peak_per_second = p.peak_requests_per_second;
       b.load.keys = p.keys.empty() ? "uniform" : p.keys;
     }
-    Engine before = engine;
+    // A write may remove index entries, whose keys only the engine before it knows: keep a copy
+    // for writes only (reads change nothing).
+    const bool read_only = p.operation == "GetItem" || p.operation == "Query" ||
+                           p.operation == "Scan" || p.operation == "BatchGetItem" ||
+                           p.operation == "TransactGetItems";
+    std::optional<Engine> before;
+    if (!read_only) before.emplace(engine);
     Result r = RunPattern(p, &engine);
     if (!r.status.ok()) {
       b.error = std::string(ErrorName(r.status.code())) + ": " + r.status.message();
@@ -294,7 +301,7 @@ Status BuildPlan(const Model& model, const PlanOptions& options, Plan* out) {
         if (ti.action != ItemAction::kIndexRemoved) {
           e.key = AttributeOf(&engine, ti.table, ti.key, info.hash_key);
         }
-        if (e.key.empty()) e.key = AttributeOf(&before, ti.table, ti.key, info.hash_key);
+        if (e.key.empty() && before) e.key = AttributeOf(&*before, ti.table, ti.key, info.hash_key);
       }
       entries[pi].push_back(std::move(e));
     }
