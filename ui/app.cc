@@ -394,6 +394,9 @@ void App::ApplyIntents() {
         select_side_tab_ = 1;
         break;
       }
+      case IntentKind::kEstimateBill:
+        EstimateBill(ExportModel(engine_, model_), &bill_view_);
+        break;
       case IntentKind::kEditPattern:
         if (intent.index >= 0 && intent.index < static_cast<int>(model_.access_patterns.size())) {
           const AccessPattern& p = model_.access_patterns[static_cast<size_t>(intent.index)];
@@ -568,6 +571,12 @@ void App::Frame() {
       if (history_open) {
         side_tab_ = 1;
         DrawHistoryPanel(&history_panel_, history_view_, &intents_);
+        ImGui::EndTabItem();
+      }
+      bool bill_open = ImGui::BeginTabItem("Bill###bill");
+      TrackItem("Bill");
+      if (bill_open) {
+        DrawBillPanel(&bill_panel_, bill_view_, &intents_);
         ImGui::EndTabItem();
       }
       bool settings_open =

@@ -360,6 +360,7 @@ enum class IntentKind : uint8_t {
   kSelectCollection,  // text: table, text2: index
   kSetTheme,          // index: 0 dark, 1 light
   kCopyText,          // text: to the clipboard
+  kEstimateBill,      // build the bill panel's figures (monotable/plan.h)
 };
 
 struct Intent {
