@@ -98,6 +98,7 @@ TEST(PartitionsTest, OneHotKeyOverTheLimitThrottles) {
 // capacity isolates them: nothing throttles at the end of the peak, and no key is hot.
 TEST(PartitionsTest, TheShardedRewriteDoesNotThrottle) {
   Model m = TestModel(0, false, "HOT#0", 3000, "uniform");
+  ASSERT_EQ(m.tables.size(), 1u);
   for (int i = 0; i < 4; ++i)
     m.tables[0].items.push_back({{"PK", Value::S("HOT#" + std::to_string(i))}});
   Plan p = Build(m);
