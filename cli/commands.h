@@ -1,5 +1,5 @@
-// The subcommands of the `monotable` tool that this folder owns (serve, run) and the helpers they
-// share. main.cc dispatches to these; each takes the arguments after the subcommand name and
+// The subcommands of the `monotable` tool that this folder owns (serve, run, plan) and the helpers
+// they share. main.cc dispatches to these; each takes the arguments after the subcommand name and
 // returns the process exit code: 0 success, 1 failure (a request failed, the server could not
 // start), 2 usage or input error.
 #pragma once
@@ -21,9 +21,17 @@ int ServeCommand(const std::vector<std::string>& args);
 // [--keep-going] [FILE...]`
 int RunCommand(const std::vector<std::string>& args);
 
+// `monotable plan --model FILE|NAME [--rates FILE] [--items N] [--json]`: the monthly bill and the
+// partition report of the model's access patterns (monotable/plan.h).
+int PlanCommand(const std::vector<std::string>& args);
+// PlanCommand's work: what it would print on stdout into *out and on stderr into *err; returns the
+// exit code (0, 1 if the model's load fails, 2 usage or input error).
+int RunPlan(const std::vector<std::string>& args, std::string* out, std::string* err);
+
 // Help texts, printed by `monotable <cmd> --help` and `monotable help <cmd>`.
 extern const char kServeHelp[];
 extern const char kRunHelp[];
+extern const char kPlanHelp[];
 
 // `--scale N`, `--items N` and `--seed S` of serve and run, as given on the command line: the
 // example generator's options (monotable/model.h, GenerateOptions) for the model being loaded.

@@ -1,4 +1,4 @@
-// main: the `monotable` command-line tool. Dispatches to the subcommands (serve and run here,
+// main: the `monotable` command-line tool. Dispatches to the subcommands (serve, run and plan here,
 // the model subcommands in model_commands.cc) and prints help and version.
 #include <cstdio>
 #include <cstring>
@@ -26,6 +26,7 @@ constexpr char kHelp[] =
     "commands:\n"
     "  serve      serve DynamoDB's HTTP API on 127.0.0.1 (for the AWS CLI and SDKs)\n"
     "  run        execute DynamoDB requests from files or stdin and print the responses\n"
+    "  plan       a model's monthly bill and partition report at its request rates\n"
 #ifdef MONOTABLE_HAVE_MODEL_COMMANDS
     "  patterns   load a model and run every access pattern, with its cost\n"
     "  export     write a model as NoSQL Workbench JSON, CloudFormation or AWS CLI script\n"
@@ -59,6 +60,7 @@ struct Command {
 const Command kCommands[] = {
     {"serve", monotable::cli::ServeCommand, monotable::cli::kServeHelp},
     {"run", monotable::cli::RunCommand, monotable::cli::kRunHelp},
+    {"plan", monotable::cli::PlanCommand, monotable::cli::kPlanHelp},
 #ifdef MONOTABLE_HAVE_MODEL_COMMANDS
     {"patterns", monotable::cli::PatternsCommand, nullptr},
     {"export", monotable::cli::ExportCommand, nullptr},

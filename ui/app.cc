@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "imgui.h"
+#include "monotable/plan.h"
 #include "nlohmann/json.hpp"
 #include "ui/effects_json.h"
 #include "ui/text_export.h"
@@ -364,20 +365,31 @@ void App::ApplyIntents() {
         RevealResult();
         break;
       case IntentKind::kRunAll: {
-        double r = 0, w = 0, d = 0;
+        double r = 0, w = 0, d = 0, month = 0;
+        patterns_view_.all_failed.clear();
         for (size_t i = 0; i < model_.access_patterns.size(); ++i) {
           RunPatternAt(static_cast<int>(i));
           r += last_result_.effects.read_units;
           w += last_result_.effects.write_units;
           d += last_result_.effects.dollars;
+          const AccessPattern& p = model_.access_patterns[i];
+          month += last_result_.effects.dollars * p.requests_per_second * plan::kSecondsPerMonth;
+          if (!last_result_.status.ok()) {
+            patterns_view_.all_failed.push_back(RunAllFailure(p.id, last_result_.status));
+          }
         }
         patterns_view_.ran_all = true;
         patterns_view_.all_read_units = r;
         patterns_view_.all_write_units = w;
         patterns_view_.all_dollars = d;
+        patterns_view_.all_dollars_per_million = d * 1e6;
+        patterns_view_.all_dollars_per_month = month;
         select_side_tab_ = 1;
         break;
       }
+      case IntentKind::kEstimateBill:
+        EstimateBill(ExportModel(engine_, model_), &bill_view_);
+        break;
       case IntentKind::kEditPattern:
         if (intent.index >= 0 && intent.index < static_cast<int>(model_.access_patterns.size())) {
           const AccessPattern& p = model_.access_patterns[static_cast<size_t>(intent.index)];

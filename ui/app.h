@@ -14,6 +14,7 @@
 #include "monotable/engine.h"
 #include "monotable/model.h"
 #include "monotable/status.h"
+#include "ui/bill_panel.h"
 #include "ui/cost_panel.h"
 #include "ui/history_panel.h"
 #include "ui/model_panel.h"
@@ -240,6 +241,8 @@ class App {
   ModelPanelState model_panel_;
   TablePanelState table_panel_;
   PatternsPanelState patterns_panel_;
+  BillPanelState bill_panel_;
+  BillView bill_view_;
   RequestPanelState request_panel_;
   ResultPanelState result_panel_;
   CostPanelState cost_panel_;

@@ -272,6 +272,13 @@ void App::DrawSidePanel(bool narrow) {
     DrawHistoryPanel(&history_panel_, history_view_, &intents_);
     ImGui::EndTabItem();
   }
+  bool bill_open = ImGui::BeginTabItem("Bill###bill");
+  TrackItem("Bill");
+  if (bill_open) {
+    side_tab_ = 3;
+    DrawBillPanel(&bill_panel_, bill_view_, &intents_);
+    ImGui::EndTabItem();
+  }
   bool settings_open =
       ImGui::BeginTabItem(narrow ? "Settings###settings" : "Table settings###settings", nullptr,
                           select_side_tab_ == 2 ? ImGuiTabItemFlags_SetSelected : 0);

@@ -10,6 +10,18 @@
 
 namespace monotable::ui {
 
+std::string RunAllFailure(const std::string& id, const Status& status) {
+  std::string text = id + ": " + std::string(ErrorName(status.code())) + ": " + status.message();
+  if (status.code() == ErrorCode::kConditionalCheckFailed ||
+      status.code() == ErrorCode::kTransactionCanceled) {
+    text +=
+        " (its condition no longer holds: an earlier run already made this change, the writes "
+        "running in order: place, pack, ship; Reset the model to run them from the start; "
+        "DynamoDB bills a failed condition all the same)";
+  }
+  return text;
+}
+
 void DrawPatternsPanel(PatternsPanelState* state, const PatternsView& view, Intents* intents) {
   const Palette& palette = CurrentPalette();
   const Fonts& fonts = CurrentFonts();
@@ -22,10 +34,18 @@ void DrawPatternsPanel(PatternsPanelState* state, const PatternsView& view, Inte
     if (TrackedButton("Run all")) intents->push_back(Intent(IntentKind::kRunAll));
     if (view.ran_all) {
       ImGui::PushTextWrapPos(0);
-      MutedText("All %zu patterns: %s RRU, %s WRU, %s", view.rows.size(),
-                FormatUnits(view.all_read_units).c_str(), FormatUnits(view.all_write_units).c_str(),
-                FormatDollars(view.all_dollars).c_str());
+      MutedText("All %zu patterns once: %s RRU, %s WRU, %s (%s per million runs of all)",
+                view.rows.size(), FormatUnits(view.all_read_units).c_str(),
+                FormatUnits(view.all_write_units).c_str(), FormatDollars(view.all_dollars).c_str(),
+                FormatDollars(view.all_dollars_per_million).c_str());
+      MutedText("A month at the patterns' rates: %s on-demand",
+                FormatDollars(view.all_dollars_per_month).c_str());
       ImGui::PopTextWrapPos();
+      for (const std::string& failed : view.all_failed) {
+        ImGui::PushStyleColor(ImGuiCol_Text, palette.warning);
+        ImGui::TextWrapped("%s", failed.c_str());
+        ImGui::PopStyleColor();
+      }
     }
   }
   ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |

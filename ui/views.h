@@ -228,6 +228,12 @@ struct PatternsView {
   double all_read_units = 0;
   double all_write_units = 0;
   double all_dollars = 0;
+  // The same run of all, per million runs and for a month (730 hours) at the patterns' rates
+  // (AccessPattern::requests_per_second; a pattern without one adds nothing to the month).
+  double all_dollars_per_million = 0;
+  double all_dollars_per_month = 0;
+  // Patterns whose run failed, each explained (RunAllFailure), in pattern order.
+  std::vector<std::string> all_failed;
 };
 
 struct TourStepView {
@@ -410,6 +416,7 @@ enum class IntentKind : uint8_t {
   kSelectCollection,  // text: table, text2: index
   kSetTheme,          // index: 0 dark, 1 light
   kCopyText,          // text: to the clipboard
+  kEstimateBill,      // build the bill panel's figures (monotable/plan.h)
 };
 
 struct Intent {

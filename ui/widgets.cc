@@ -1,6 +1,7 @@
 // Widgets: shared helpers and the widget-rectangle registry (see widgets.h).
 #include "ui/widgets.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
@@ -190,7 +191,13 @@ std::string FormatDollars(double dollars) {
   if (dollars >= 100) {
     std::snprintf(buf, sizeof buf, "$%.0f", dollars);
   } else if (dollars >= 0.01) {
-    std::snprintf(buf, sizeof buf, "$%.2f", dollars);
+    // Cents, or as many more decimals as four significant digits need, trailing zeros dropped:
+    // the seed's per-million figures stay exact ("$0.0625", "$0.125", "$1.25", not "$0.06").
+    int decimals = std::max(2, 3 - static_cast<int>(std::floor(std::log10(dollars))));
+    std::snprintf(buf, sizeof buf, "$%.*f", decimals, dollars);
+    std::string s = buf;
+    while (s.size() > 3 && s[s.size() - 3] != '.' && s.back() == '0') s.pop_back();
+    return s;
   } else {
     // Small amounts: three significant digits, no exponent ("$0.0000000625").
     int decimals = static_cast<int>(std::ceil(-std::log10(dollars))) + 2;

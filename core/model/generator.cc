@@ -981,6 +981,37 @@ void GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink) {
          {":now", Av(IsoTime(kNow + 7200))}}}},
       2));
 
+  // The seed's write-cost table: one 1.1 KB item (1,100 bytes) written alone costs 2 WRU ($1.25
+  // per million); written with GSI1PK, GSI1 (projection ALL) holds a 1,100-byte copy and the same
+  // PutItem costs 2 + 2 = 4 WRU ($2.50 per million). No condition: a re-run replaces the item and
+  // costs the same.
+  auto note_item = [&](const std::string& sk, bool indexed) {
+    OrderedJson item = {{"PK", Av("C#" + CustomerId(3))}, {"SK", Av(sk)}};
+    if (indexed) item["GSI1PK"] = Av("NOTE#" + CustomerId(3));
+    item["note"] = Av("");
+    size_t size = 0;
+    for (auto it = item.begin(); it != item.end(); ++it) {
+      size += it.key().size() + it.value()["S"].get<std::string>().size();
+    }
+    std::string text;
+    const std::string kText = "Leave parcels with the concierge; weekday mornings only. ";
+    while (text.size() < 1100 - size) text += kText;
+    text.resize(1100 - size);
+    item["note"] = Av(text);
+    return item;
+  };
+  ps.push_back(Pattern(
+      "write-1-1-kb-item", "Write a 1.1 KB item",
+      "A PutItem of a 1,100-byte delivery note (no index key): 1.1 KB rounds up "
+      "to 2 KB, 2 WRU.",
+      "PutItem", {{"TableName", kOrdersTable}, {"Item", note_item("NOTE#delivery", false)}}, 1));
+  ps.push_back(Pattern(
+      "write-1-1-kb-item-indexed", "Write a 1.1 KB item an index projects",
+      "The same 1,100-byte note with GSI1PK set: GSI1 projects ALL, so it stores "
+      "a 1.1 KB copy and the write costs 2 WRU on the table plus 2 on GSI1.",
+      "PutItem", {{"TableName", kOrdersTable}, {"Item", note_item("NOTE#delivery-indexed", true)}},
+      1));
+
   // ---- tour ----
   auto& tour = m->tour;
   tour.push_back(Step(

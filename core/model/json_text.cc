@@ -335,6 +335,7 @@ OrderedJson PricesToJson(const PriceTable& p) {
   j["wcuHour"] = p.wcu_hour;
   j["storageGbMonth"] = p.storage_gb_month;
   j["storageFreeGb"] = p.storage_free_gb;
+  j["streamsReadRequestUnitPer100k"] = p.streams_read_request_unit_per_100k;
   return j;
 }
 

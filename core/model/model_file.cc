@@ -5,6 +5,7 @@
 // is valid. Serialising writes readable JSON: one item per line with key attributes first, and
 // every unknown member written back verbatim.
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 #include <string>
 
@@ -24,8 +25,14 @@ namespace {
 const std::set<std::string, std::less<>> kTopLevelMembers = {
     "formatVersion", "name",           "description", "generator", "tables",
     "items",         "accessPatterns", "tour",        "prices"};
-const std::set<std::string, std::less<>> kPatternMembers = {
-    "id", "name", "description", "operation", "request", "requestsPerSecond"};
+const std::set<std::string, std::less<>> kPatternMembers = {"id",
+                                                            "name",
+                                                            "description",
+                                                            "operation",
+                                                            "request",
+                                                            "requestsPerSecond",
+                                                            "peakRequestsPerSecond",
+                                                            "keys"};
 const std::set<std::string, std::less<>> kTourMembers = {"title",     "text",    "pattern",
                                                          "operation", "request", "lookAt"};
 
@@ -38,6 +45,30 @@ std::string ExtraMembers(const Json& object, const std::set<std::string, std::le
   }
   return extra.empty() ? std::string() : extra.dump();
 }
+
+}  // namespace
+
+bool ParseKeyDistribution(std::string_view text, KeyDistribution* out) {
+  KeyDistribution d;
+  if (text.empty() || text == "uniform") {
+    d.kind = KeyDistribution::Kind::kUniform;
+  } else if (text == "hot") {
+    d.kind = KeyDistribution::Kind::kHot;
+  } else if (text.substr(0, 5) == "zipf:" && text.size() > 5) {
+    std::string number(text.substr(5));
+    char* end = nullptr;
+    double v = std::strtod(number.c_str(), &end);
+    if (end != number.c_str() + number.size() || !(v > 0) || v > 1e6) return false;
+    d.kind = KeyDistribution::Kind::kZipf;
+    d.zipf_s = v;
+  } else {
+    return false;
+  }
+  *out = d;
+  return true;
+}
+
+namespace {
 
 class Parser {
  public:
@@ -96,7 +127,8 @@ class Parser {
                                                              "rcuHour",
                                                              "wcuHour",
                                                              "storageGbMonth",
-                                                             "storageFreeGb"};
+                                                             "storageFreeGb",
+                                                             "streamsReadRequestUnitPer100k"};
     for (auto it = j.begin(); it != j.end(); ++it) {
       if (known.count(it.key()) == 0) {
         return Error(Child(at, it.key()), "unknown price \"" + it.key() + "\"");
@@ -114,7 +146,9 @@ class Parser {
     if (!(s = OptNumber(j, at, "rcuHour", &p->rcu_hour)).ok()) return s;
     if (!(s = OptNumber(j, at, "wcuHour", &p->wcu_hour)).ok()) return s;
     if (!(s = OptNumber(j, at, "storageGbMonth", &p->storage_gb_month)).ok()) return s;
-    return OptNumber(j, at, "storageFreeGb", &p->storage_free_gb);
+    if (!(s = OptNumber(j, at, "storageFreeGb", &p->storage_free_gb)).ok()) return s;
+    return OptNumber(j, at, "streamsReadRequestUnitPer100k",
+                     &p->streams_read_request_unit_per_100k);
   }
 
   Status ParseItems(const Json& j, Model* m) const {
@@ -172,6 +206,14 @@ class Parser {
       if (!r->is_object()) return Error(Child(pp, "request"), "expected an object (the request)");
       p.request_json = r->dump();
       if (!(s = OptNumber(pj, pp, "requestsPerSecond", &p.requests_per_second)).ok()) return s;
+      if (!(s = OptNumber(pj, pp, "peakRequestsPerSecond", &p.peak_requests_per_second)).ok()) {
+        return s;
+      }
+      if (!(s = OptString(pj, pp, "keys", &p.keys)).ok()) return s;
+      KeyDistribution keys;
+      if (!ParseKeyDistribution(p.keys, &keys)) {
+        return Error(Child(pp, "keys"), "expected \"uniform\", \"zipf:S\" (S > 0) or \"hot\"");
+      }
       p.extra_json = ExtraMembers(pj, kPatternMembers);
       m->access_patterns.push_back(std::move(p));
     }
@@ -387,14 +429,17 @@ std::string SerializeModel(const Model& model) {
     if (!p.description.empty()) j["description"] = p.description;
     j["operation"] = p.operation;
     j["request"] = RequestObject(p.request_json);
-    if (p.requests_per_second > 0) {
-      double r = p.requests_per_second;
+    auto rate = [&j](const char* member, double r) {
+      if (r <= 0) return;
       if (r == static_cast<double>(static_cast<int64_t>(r))) {
-        j["requestsPerSecond"] = static_cast<int64_t>(r);
+        j[member] = static_cast<int64_t>(r);
       } else {
-        j["requestsPerSecond"] = r;
+        j[member] = r;
       }
-    }
+    };
+    rate("requestsPerSecond", p.requests_per_second);
+    rate("peakRequestsPerSecond", p.peak_requests_per_second);
+    if (!p.keys.empty()) j["keys"] = p.keys;
     MergeExtra(p.extra_json, &j);
     patterns.push_back(std::move(j));
   }

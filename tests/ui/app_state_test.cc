@@ -130,6 +130,29 @@ TEST(AppStateTest, ResetShowsWhatAFreshLoadShows) {
   same_as_fresh(restored, "orders", 1);
 }
 
+// A pattern's load (request rates and key distribution, for the bill) survives a saved state and
+// a link of a custom model: the state carries the model through SerializeModel.
+TEST(AppStateTest, PatternLoadSurvivesSavedStateAndLinks) {
+  testing::Headless ui;
+  Model m;
+  ASSERT_TRUE(ParseModel(BuiltinModel("orders"), &m).ok());
+  m.access_patterns[0].requests_per_second = 120;
+  m.access_patterns[0].peak_requests_per_second = 900;
+  m.access_patterns[0].keys = "zipf:1.1";
+  App custom;
+  ASSERT_TRUE(custom.LoadModel(SerializeModel(m)).ok());
+  for (bool compact : {false, true}) {
+    App restored;
+    ASSERT_TRUE(restored.RestoreState(custom.SaveState(compact)).ok()) << compact;
+    Model back;
+    ASSERT_TRUE(ParseModel(restored.ExportModelJson(), &back).ok());
+    ASSERT_FALSE(back.access_patterns.empty());
+    EXPECT_EQ(back.access_patterns[0].requests_per_second, 120) << compact;
+    EXPECT_EQ(back.access_patterns[0].peak_requests_per_second, 900) << compact;
+    EXPECT_EQ(back.access_patterns[0].keys, "zipf:1.1") << compact;
+  }
+}
+
 TEST(AppStateTest, StateKeyMovesWithWritesAndRequests) {
   testing::Headless ui;
   App app;

@@ -60,5 +60,37 @@ TEST(PatternsPanelTest, ClickingAPatternNameOpensItInTheBuilder) {
   EXPECT_EQ(intents[0].index, 0);
 }
 
+// A second "Run all" on Orders: place-order's attribute_not_exists and pack-order's
+// `#status = :placed` now fail (the first run placed, packed and shipped the order). The panel
+// says why instead of only adding their (billed) cost.
+TEST(PatternsPanelTest, RunAllExplainsWritesThatFailOnARerun) {
+  std::string text = RunAllFailure(
+      "pack-order", Status(ErrorCode::kConditionalCheckFailed, "The conditional request failed"));
+  EXPECT_EQ(text.rfind("pack-order: ConditionalCheckFailedException: The conditional request "
+                       "failed (its condition no longer holds: an earlier run already made "
+                       "this change",
+                       0),
+            0u)
+      << text;
+  EXPECT_NE(text.find("Reset the model"), std::string::npos);
+  EXPECT_NE(RunAllFailure("place-order", Status(ErrorCode::kTransactionCanceled, "x"))
+                .find("no longer holds"),
+            std::string::npos);
+  // Other errors are shown as they are.
+  EXPECT_EQ(RunAllFailure("q", Status::Validation("bad")), "q: ValidationException: bad");
+
+  testing::Headless ui;
+  PatternsPanelState state;
+  PatternsView view = TwoPatterns();
+  view.ran_all = true;
+  view.all_dollars = 0.0000055;
+  view.all_dollars_per_million = 5.5;
+  view.all_dollars_per_month = 69.15;
+  view.all_failed = {text};
+  Intents intents;
+  ui.Draw([&] { DrawPatternsPanel(&state, view, &intents); });
+  EXPECT_TRUE(intents.empty());
+}
+
 }  // namespace
 }  // namespace monotable::ui

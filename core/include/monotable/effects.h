@@ -84,6 +84,10 @@ struct PriceTable {
   double wcu_hour = 0.00065;
   double storage_gb_month = 0.25;
   double storage_free_gb = 25;
+  // DynamoDB Streams: $0.02 per 100,000 streams read request units (one per GetRecords call), the
+  // first 2.5 million a month free (aws.amazon.com/dynamodb/pricing; dynamodb-rules.md §5.3 marks
+  // the rate unverified).
+  double streams_read_request_unit_per_100k = 0.02;
 };
 
 }  // namespace monotable

@@ -34,8 +34,14 @@ struct AccessPattern {
   std::string description;   // what it returns, in a sentence or two
   std::string operation;     // DynamoDB operation name: "Query", "GetItem", "TransactWriteItems"
   std::string request_json;  // the request body for `operation` (a JSON object, compact text)
-  // Optional request rate for the bill estimate, in requests per second (0: not given).
+  // Optional load for the bill estimate and the partition report (`monotable plan`): the average
+  // and the peak request rate in requests per second (0: not given; a peak of 0 means the
+  // average), and how requests pick their keys: "" or "uniform" (evenly over the example's keys of
+  // the same kind), "zipf:S" (Zipf's law with exponent S > 0 over those keys), "hot" (always the
+  // example's key). ParseModel rejects any other `keys` text.
   double requests_per_second = 0;
+  double peak_requests_per_second = 0;
+  std::string keys;
   // Unknown members of this pattern object: JSON object text ("" when none), written back verbatim.
   std::string extra_json;
 
@@ -45,6 +51,16 @@ struct AccessPattern {
   std::string KeyCondition() const;  // KeyConditionExpression with names and values substituted,
                                      // or "PK = USER#u001, SK = PROFILE" for a GetItem key
 };
+
+// How an access pattern's requests pick their keys (AccessPattern::keys, parsed).
+struct KeyDistribution {
+  enum class Kind : uint8_t { kUniform, kZipf, kHot };
+  Kind kind = Kind::kUniform;
+  double zipf_s = 0;  // the exponent of kZipf (> 0)
+};
+// Parses "" or "uniform", "zipf:S" with a number S > 0 ("zipf:1.2"), or "hot". Returns false (and
+// leaves *out unchanged) for any other text.
+bool ParseKeyDistribution(std::string_view text, KeyDistribution* out);
 
 // One step of a guided tour. A step runs a pattern (pattern_id) or its own request
 // (operation + request_json), or nothing (text only), then points at something to look at.

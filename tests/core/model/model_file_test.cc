@@ -168,5 +168,55 @@ TEST(ModelFileTest, BuiltinExamplesMatchTheFilesAndParse) {
   }
 }
 
+// A pattern's load (docs/model-format.md): the average and peak rates and how keys are picked
+// survive a save and a reload, and a NoSQL Workbench export and import (the extension member), so
+// a shared or saved playground keeps its bill inputs.
+TEST(ModelFileTest, PatternLoadSurvivesSaveAndWorkbench) {
+  std::string text = Replace(kSmall, "\"requestsPerSecond\": 2.5,",
+                             "\"requestsPerSecond\": 2.5, \"peakRequestsPerSecond\": 40, "
+                             "\"keys\": \"zipf:1.2\",");
+  Model m;
+  Status s = ParseModel(text, &m);
+  ASSERT_TRUE(s.ok()) << s.message();
+  const AccessPattern& p = m.access_patterns[0];
+  EXPECT_EQ(p.requests_per_second, 2.5);
+  EXPECT_EQ(p.peak_requests_per_second, 40);
+  EXPECT_EQ(p.keys, "zipf:1.2");
+  std::string saved = SerializeModel(m);
+  EXPECT_NE(saved.find("\"requestsPerSecond\": 2.5,\n      \"peakRequestsPerSecond\": 40,\n      "
+                       "\"keys\": \"zipf:1.2\""),
+            std::string::npos)
+      << saved;
+  Model back;
+  ASSERT_TRUE(ParseModel(saved, &back).ok());
+  EXPECT_EQ(back.access_patterns[0].peak_requests_per_second, 40);
+  EXPECT_EQ(back.access_patterns[0].keys, "zipf:1.2");
+  Model imported;
+  ASSERT_TRUE(ImportWorkbench(ExportWorkbench(m), &imported).ok());
+  EXPECT_EQ(SerializeModel(imported), saved);
+}
+
+TEST(ModelFileTest, KeyDistributionIsOneOfThree) {
+  KeyDistribution d;
+  EXPECT_TRUE(ParseKeyDistribution("", &d));
+  EXPECT_EQ(d.kind, KeyDistribution::Kind::kUniform);
+  EXPECT_TRUE(ParseKeyDistribution("hot", &d));
+  EXPECT_EQ(d.kind, KeyDistribution::Kind::kHot);
+  EXPECT_TRUE(ParseKeyDistribution("zipf:0.8", &d));
+  EXPECT_EQ(d.kind, KeyDistribution::Kind::kZipf);
+  EXPECT_EQ(d.zipf_s, 0.8);
+  for (const char* bad : {"zipf:", "zipf:0", "zipf:-1", "zipf:1x", "Hot", "random"}) {
+    EXPECT_FALSE(ParseKeyDistribution(bad, &d)) << bad;
+  }
+  EXPECT_EQ(d.zipf_s, 0.8);  // unchanged by the failures
+  std::string bad = Replace(kSmall, "\"requestsPerSecond\": 2.5,",
+                            "\"requestsPerSecond\": 2.5, \"keys\": \"zipf\",");
+  EXPECT_EQ(ErrorOf(bad).rfind("accessPatterns[0].keys: expected \"uniform\", \"zipf:S\" (S > 0) "
+                               "or \"hot\" (line 19, column ",
+                               0),
+            0u)
+      << ErrorOf(bad);
+}
+
 }  // namespace
 }  // namespace monotable
