@@ -56,6 +56,10 @@ struct WritePlan {
   std::vector<IndexChange> index_changes;  // parallel to schema().indexes
 };
 
+// The tuple encoding of a multi-attribute partition key's values (in key schema order), which
+// MakeTuplePartitionId turns into the index partition. REQUIRES: each value is S, N or B.
+std::string HashTuple(const Value* const* values, size_t n);
+
 class Table {
  public:
   explicit Table(TableSchema schema);
@@ -122,6 +126,9 @@ class Table {
     uint64_t bytes = 0;
   };
   IndexChange PlanIndex(size_t i, const Item* old_item, const Item* new_item) const;
+  // IndexPosition for an index with a multi-attribute key.
+  bool MultiIndexPosition(size_t i, const Item& item, PartitionId* partition,
+                          std::string* sort) const;
 
   TableSchema schema_;
   Store base_;
