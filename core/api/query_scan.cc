@@ -435,7 +435,18 @@ void RangeBounds(const expr::KeyCondition& kc, std::string* lower, std::string* 
   }
 }
 
-KeySchemaInfo InfoOf(const storage::KeySchema& keys) { return KeySchemaInfoOf(keys); }
+// The key schema ParseKeyCondition checks against. Its attribute vectors are filled only for a
+// multi-attribute key (the only case that reads them), so a single-key Query allocates nothing
+// here.
+KeySchemaInfo InfoOf(const storage::KeySchema& keys) {
+  if (keys.multi()) return KeySchemaInfoOf(keys);
+  KeySchemaInfo info;
+  info.hash_key = keys.hash.name;
+  info.hash_type = keys.hash.type;
+  info.range_key = keys.range.name;
+  info.range_type = keys.range.type;
+  return info;
+}
 
 // Parses FilterExpression and ProjectionExpression (shared by Query and Scan).
 Status ParseFilterAndProjection(ReadMembers& m, expr::Condition* filter,
