@@ -250,14 +250,7 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
 
 namespace {
 
-KeySchemaInfo ToInfo(const storage::KeySchema& keys) {
-  KeySchemaInfo info;
-  info.hash_key = keys.hash.name;
-  info.hash_type = keys.hash.type;
-  info.range_key = keys.range.name;
-  info.range_type = keys.range.type;
-  return info;
-}
+KeySchemaInfo ToInfo(const storage::KeySchema& keys) { return api::KeySchemaInfoOf(keys); }
 
 }  // namespace
 

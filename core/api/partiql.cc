@@ -376,6 +376,14 @@ Status RunSelect(Context& ctx, Prepared& p, const RunOptions& o, json* response)
   const Statement& st = p.statement;
   const storage::KeySchema& keys =
       st.index.empty() ? p.schema->keys : p.schema->FindIndex(st.index)->keys;
+  // DynamoDB rule: PartiQL does not read a GSI whose key has more than one HASH or RANGE attribute
+  // (the Parity Suite's tests/tier3/error-messages/partiqlMultiAttributeIndex.test.ts, verified on
+  // AWS; in a batch only that statement fails). Single-attribute indexes and the table are read.
+  if (keys.multi()) {
+    return Status::Validation(
+        "PartiQL statements cannot be executed on tables with multi-attribute HASH keys or "
+        "multi-attribute RANGE keys.");
+  }
   std::vector<const Expr*> terms;
   if (st.where) Conjuncts(*st.where, &terms);
   const Expr* hash = nullptr;

@@ -180,6 +180,12 @@ struct KeyCondition {
   KeyOperator range_op = KeyOperator::kEq;
   Value range_value;   // the operand; BETWEEN: the lower bound
   Value range_value2;  // BETWEEN only: the upper bound
+  // Multi-attribute GSI keys only (empty otherwise): the values of the 2nd..4th HASH attributes,
+  // and the equality values of the RANGE attributes before the one range_key names, both in key
+  // schema order. With no condition on a RANGE attribute, has_range is false and range_prefix
+  // empty; with equalities only, range_key is the last one named (range_op kEq).
+  std::vector<Value> more_hash_values;
+  std::vector<Value> range_prefix;
 
   // True when a sort key value satisfies the range condition (true if !has_range). `v` is the
   // item's sort key value (same type as the schema's, S/N/B). Does not allocate.
@@ -205,6 +211,13 @@ struct KeyCondition {
 //    type"
 //   "Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be greater than
 //    or equal to lower bound; ..."
+// A GSI with a multi-attribute key (schema.hash_attributes or range_attributes holding more than
+// one) follows DynamoDB's rules for those (DG GSI.html#GSI.MultiAttributeKeys): `=` on every HASH
+// attribute; conditions on a prefix of the RANGE attributes in key schema order, `=` on all but
+// the last one named, which may use any sort key operator; clauses in any order. Errors besides
+// the above:
+//   "RANGE key attributes <a> must have equality conditions specified in the query because a
+//    condition is present on key attribute <b>"   (a gap, or a range condition before the last)
 // On error *out is unchanged.
 Status ParseKeyCondition(std::string_view text, const AttributeNames* names,
                          const AttributeValues* values, const KeySchemaInfo& schema, Usage* usage,

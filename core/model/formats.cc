@@ -64,40 +64,61 @@ std::string AttributeType(const OrderedJson& ct, const std::string& name) {
   return "S";
 }
 
-// Workbench KeyAttributes {PartitionKey, SortKey} from a KeySchema.
+// Workbench KeyAttributes {PartitionKey, SortKey} from a KeySchema. A GSI with a multi-attribute
+// key (up to four HASH and four RANGE attributes, DG GSI.html#GSI.MultiAttributeKeys) has no
+// documented Workbench form: PartitionKey and SortKey hold its first attributes, and
+// PartitionKeys / SortKeys (CDK's names, GlobalSecondaryIndexPropsV2) list every one in key schema
+// order (docs/model-format.md).
 OrderedJson KeyAttributes(const OrderedJson& ct, const OrderedJson& key_schema) {
   OrderedJson ka = OrderedJson::object();
   if (!key_schema.is_array()) return ka;
   for (const char* type : {"HASH", "RANGE"}) {
+    const bool hash = std::string(type) == "HASH";
+    OrderedJson all = OrderedJson::array();
     for (const OrderedJson& k : key_schema) {
       if (StringOr(k, "KeyType", "") != type) continue;
       std::string name = StringOr(k, "AttributeName", "");
-      ka[std::string(type) == "HASH" ? "PartitionKey" : "SortKey"] = {
-          {"AttributeName", name}, {"AttributeType", AttributeType(ct, name)}};
+      all.push_back({{"AttributeName", name}, {"AttributeType", AttributeType(ct, name)}});
     }
+    if (all.empty()) continue;
+    ka[hash ? "PartitionKey" : "SortKey"] = all[0];
+    if (all.size() > 1) ka[hash ? "PartitionKeys" : "SortKeys"] = all;
   }
   return ka;
 }
 
-// KeySchema + AttributeDefinitions entries from Workbench KeyAttributes.
+// KeySchema + AttributeDefinitions entries from Workbench KeyAttributes (PartitionKeys / SortKeys,
+// when present, instead of PartitionKey / SortKey).
 bool FromKeyAttributes(const Json& ka, Json* key_schema, Json* defs) {
   if (!ka.is_object()) return false;
   *key_schema = Json::array();
-  for (const char* part : {"PartitionKey", "SortKey"}) {
-    auto it = ka.find(part);
-    if (it == ka.end()) continue;
-    if (!it->is_object()) return false;
-    auto name_it = it->find("AttributeName");
-    if (name_it == it->end() || !name_it->is_string()) return false;
+  auto add = [&](const Json& attr, const char* key_type) {
+    if (!attr.is_object()) return false;
+    auto name_it = attr.find("AttributeName");
+    if (name_it == attr.end() || !name_it->is_string()) return false;
     std::string name = name_it->get<std::string>();
-    auto type_it = it->find("AttributeType");
-    if (type_it != it->end() && !type_it->is_string()) return false;
-    std::string type = type_it != it->end() ? type_it->get<std::string>() : "S";
-    key_schema->push_back({{"AttributeName", name},
-                           {"KeyType", std::string(part) == "PartitionKey" ? "HASH" : "RANGE"}});
+    auto type_it = attr.find("AttributeType");
+    if (type_it != attr.end() && !type_it->is_string()) return false;
+    std::string type = type_it != attr.end() ? type_it->get<std::string>() : "S";
+    key_schema->push_back({{"AttributeName", name}, {"KeyType", key_type}});
     bool known = false;
     for (const Json& d : *defs) known = known || StringOr(d, "AttributeName", "") == name;
     if (!known) defs->push_back({{"AttributeName", name}, {"AttributeType", type}});
+    return true;
+  };
+  for (const char* part : {"PartitionKey", "SortKey"}) {
+    const char* key_type = std::string(part) == "PartitionKey" ? "HASH" : "RANGE";
+    auto list = ka.find(std::string(part) + "s");
+    if (list != ka.end()) {
+      if (!list->is_array() || list->empty()) return false;
+      for (const Json& attr : *list) {
+        if (!add(attr, key_type)) return false;
+      }
+      continue;
+    }
+    auto it = ka.find(part);
+    if (it == ka.end()) continue;
+    if (!add(*it, key_type)) return false;
   }
   return !key_schema->empty();
 }

@@ -287,15 +287,21 @@ std::string Compact(const OrderedJson& j) { return j.dump(); }
 OrderedJson Av(const std::string& s) { return OrderedJson{{"S", s}}; }
 OrderedJson AvN(const std::string& n) { return OrderedJson{{"N", n}}; }
 
+// `more_defs` and `more_gsis`: attribute definitions and indexes written as they are, after the
+// single-attribute ones (Orders' multi-attribute ByStatusMulti).
 std::string CreateTableJson(const std::string& table, const std::vector<std::string>& gsi_keys,
                             const std::vector<std::string>& gsi_names,
-                            const std::vector<bool>& gsi_has_sort) {
+                            const std::vector<bool>& gsi_has_sort,
+                            const std::vector<std::string>& more_defs = {},
+                            const std::vector<OrderedJson>& more_gsis = {}) {
   OrderedJson ct = OrderedJson::object();
   ct["TableName"] = table;
   OrderedJson defs = OrderedJson::array();
   defs.push_back({{"AttributeName", "PK"}, {"AttributeType", "S"}});
   defs.push_back({{"AttributeName", "SK"}, {"AttributeType", "S"}});
   for (const std::string& k : gsi_keys)
+    defs.push_back({{"AttributeName", k}, {"AttributeType", "S"}});
+  for (const std::string& k : more_defs)
     defs.push_back({{"AttributeName", k}, {"AttributeType", "S"}});
   ct["AttributeDefinitions"] = defs;
   ct["KeySchema"] = OrderedJson::array({{{"AttributeName", "PK"}, {"KeyType", "HASH"}},
@@ -310,6 +316,7 @@ std::string CreateTableJson(const std::string& table, const std::vector<std::str
                     {"KeySchema", ks},
                     {"Projection", {{"ProjectionType", "ALL"}}}});
   }
+  for (const OrderedJson& g : more_gsis) gsis.push_back(g);
   ct["GlobalSecondaryIndexes"] = gsis;
   ct["BillingMode"] = "PAY_PER_REQUEST";
   return Compact(ct);
@@ -691,6 +698,8 @@ void AddBulkOrder(uint64_t seed, uint64_t customer, const std::string& customer_
   order["customerName"] = S(customer_name);
   order["createdAt"] = S(IsoTime(when));
   order["status"] = S("delivered");
+  order["statusPK"] = S("STATUS#delivered");
+  order["statusSK"] = S(CustomerId(customer) + "#" + IsoTime(when));
   order["notes"] = S("");
   std::vector<LineDraw> lines;
   List summary;
@@ -746,12 +755,25 @@ void GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink) {
       "Well\"). A customer's profile and orders share the partition C#<customerId>, sorted by "
       "O#<date>#<orderId>; each order's lines live in their own partition O#<orderId>. GSI1 finds "
       "an order by id alone, and the sparse GSI2 holds only open orders (placed or packed), "
-      "oldest first: shipping an order removes it. Two bulk orders sit either side of the 4 KB "
-      "line: the 4.1 KB one costs twice as much to read.";
+      "oldest first: shipping an order removes it. ByStatusConcat and ByStatusMulti list a "
+      "customer's orders by status two ways: ByStatusConcat with concatenated keys "
+      "(STATUS#<status>, <customerId>#<createdAt>), ByStatusMulti with a multi-attribute key over "
+      "the order's own status, customerId and createdAt. Two bulk orders sit either side of the 4 "
+      "KB line: the 4.1 KB one costs twice as much to read.";
   ModelTable t;
   t.name = kOrdersTable;
-  t.create_table_json = CreateTableJson(kOrdersTable, {"GSI1PK", "GSI2PK", "GSI2SK"},
-                                        {"GSI1", "GSI2"}, {false, true});
+  // ByStatusMulti: a multi-attribute key (DG GSI.html#GSI.MultiAttributeKeys): HASH status, RANGE
+  // customerId then createdAt, attributes every order already has.
+  const OrderedJson by_status_multi = {
+      {"IndexName", "ByStatusMulti"},
+      {"KeySchema", OrderedJson::array({{{"AttributeName", "status"}, {"KeyType", "HASH"}},
+                                        {{"AttributeName", "customerId"}, {"KeyType", "RANGE"}},
+                                        {{"AttributeName", "createdAt"}, {"KeyType", "RANGE"}}})},
+      {"Projection", {{"ProjectionType", "ALL"}}}};
+  t.create_table_json =
+      CreateTableJson(kOrdersTable, {"GSI1PK", "GSI2PK", "GSI2SK", "statusPK", "statusSK"},
+                      {"GSI1", "GSI2", "ByStatusConcat"}, {false, true, true},
+                      {"status", "customerId", "createdAt"}, {by_status_multi});
   sink->BeginTable(t, customers * 20);
 
   std::string c1_order_id, c1_order_sk, bulk_small_sk, bulk_large_sk;
@@ -806,6 +828,10 @@ void GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink) {
       order["customerId"] = S(cid);
       order["createdAt"] = S(created);
       order["status"] = S(status);
+      // ByStatusConcat's concatenated keys, rebuilt by every write that changes the status
+      // (ByStatusMulti reads status, customerId and createdAt themselves).
+      order["statusPK"] = S("STATUS#" + status);
+      order["statusSK"] = S(cid + "#" + created);
       order["total"] = Money(cents);
       order["lineCount"] = N(line_count);
       // Sparse GSI2: only open orders (placed or packed) carry its keys.
@@ -890,6 +916,34 @@ void GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink) {
        {"ExpressionAttributeValues", {{":open", Av("OPEN")}}},
        {"ScanIndexForward", true}},
       1));
+  ps.push_back(Pattern(
+      "delivered-orders-concat",
+      "A customer's delivered orders (concatenated keys, ByStatusConcat)",
+      "Customer c001's delivered orders, newest first: a Query on ByStatusConcat for statusPK = "
+      "STATUS#delivered and statusSK beginning with c001#. Every order carries these two strings, "
+      "built from status, customerId and createdAt by the code that writes it.",
+      "Query",
+      {{"TableName", kOrdersTable},
+       {"IndexName", "ByStatusConcat"},
+       {"KeyConditionExpression", "statusPK = :status AND begins_with(statusSK, :customer)"},
+       {"ExpressionAttributeValues",
+        {{":status", Av("STATUS#delivered")}, {":customer", Av(CustomerId(1) + "#")}}},
+       {"ScanIndexForward", false}},
+      2));
+  ps.push_back(Pattern(
+      "delivered-orders", "A customer's delivered orders (multi-attribute key, ByStatusMulti)",
+      "The same question on ByStatusMulti, whose key is the order's own attributes: HASH status, "
+      "RANGE customerId then createdAt. The key condition names each one: status = delivered and "
+      "customerId = c001, newest first.",
+      "Query",
+      {{"TableName", kOrdersTable},
+       {"IndexName", "ByStatusMulti"},
+       {"KeyConditionExpression", "#status = :status AND customerId = :customer"},
+       {"ExpressionAttributeNames", {{"#status", "status"}}},
+       {"ExpressionAttributeValues",
+        {{":status", Av("delivered")}, {":customer", Av(CustomerId(1))}}},
+       {"ScanIndexForward", false}},
+      2));
   ps.push_back(
       Pattern("read-4-0-kb-order", "Read the 4.0 KB bulk order",
               "A bulk order of " + std::to_string(kBulkSmallBytes) +
@@ -924,6 +978,8 @@ void GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink) {
                                {"customerId", Av(CustomerId(1))},
                                {"createdAt", Av(new_created)},
                                {"status", Av("placed")},
+                               {"statusPK", Av("STATUS#placed")},
+                               {"statusSK", Av(CustomerId(1) + "#" + new_created)},
                                {"total", AvN(MoneyText(a.cents + 2 * b.cents))},
                                {"lineCount", AvN("2")},
                                {"GSI2PK", Av("OPEN")},
@@ -952,17 +1008,19 @@ void GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink) {
       "pack-order", "Pack the order",
       "The warehouse packs order " + new_id +
           ": an UpdateItem sets status = packed if it was placed. It keeps GSI2PK, so it stays in "
-          "the open orders (its GSI2 entry is rewritten).",
+          "the open orders (its GSI2 entry is rewritten); the new status moves its ByStatusConcat "
+          "and ByStatusMulti entries, and statusPK has to be rebuilt by hand to follow it.",
       "UpdateItem",
       {{"TableName", kOrdersTable},
        {"Key", key},
-       {"UpdateExpression", "SET #status = :packed, packedAt = :now"},
+       {"UpdateExpression", "SET #status = :packed, packedAt = :now, statusPK = :status_pk"},
        {"ConditionExpression", "#status = :placed"},
        {"ExpressionAttributeNames", {{"#status", "status"}}},
        {"ExpressionAttributeValues",
         {{":packed", Av("packed")},
          {":placed", Av("placed")},
-         {":now", Av(IsoTime(kNow + 3600))}}}},
+         {":now", Av(IsoTime(kNow + 3600))},
+         {":status_pk", Av("STATUS#packed")}}}},
       2));
   ps.push_back(Pattern(
       "ship-order", "Ship the order (leaves GSI2)",
@@ -972,13 +1030,15 @@ void GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink) {
       "UpdateItem",
       {{"TableName", kOrdersTable},
        {"Key", key},
-       {"UpdateExpression", "SET #status = :shipped, shippedAt = :now REMOVE GSI2PK, GSI2SK"},
+       {"UpdateExpression",
+        "SET #status = :shipped, shippedAt = :now, statusPK = :status_pk REMOVE GSI2PK, GSI2SK"},
        {"ConditionExpression", "#status = :packed"},
        {"ExpressionAttributeNames", {{"#status", "status"}}},
        {"ExpressionAttributeValues",
         {{":shipped", Av("shipped")},
          {":packed", Av("packed")},
-         {":now", Av(IsoTime(kNow + 7200))}}}},
+         {":now", Av(IsoTime(kNow + 7200))},
+         {":status_pk", Av("STATUS#shipped")}}}},
       2));
 
   // The seed's write-cost table: one 1.1 KB item (1,100 bytes) written alone costs 2 WRU ($1.25
@@ -1017,7 +1077,7 @@ void GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink) {
   tour.push_back(Step(
       "Start from the access patterns",
       "Write down every question the application asks before designing keys. This matrix is the "
-      "design: each row is one request on a known key. The table's keys (PK, SK) and the two "
+      "design: each row is one request on a known key. The table's keys (PK, SK) and the "
       "indexes exist only to make these rows cheap.",
       "", "patterns"));
   tour.push_back(Step("A GetItem", "Knowing the full primary key, a GetItem reads one item.",
@@ -1039,6 +1099,25 @@ void GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink) {
       "index at all, so GSI2 holds just the open orders, and the warehouse Query reads nothing "
       "else.",
       "open-orders", "index:Orders/GSI2"));
+  tour.push_back(Step(
+      "Concatenated keys",
+      "To list a customer's orders by status, a classic design glues values into key strings: "
+      "every order carries statusPK = STATUS#<status> and statusSK = <customerId>#<createdAt>, and "
+      "the Query asks for a prefix of statusSK.",
+      "delivered-orders-concat", "index:Orders/ByStatusConcat"));
+  tour.push_back(Step(
+      "The same question, a multi-attribute key",
+      "A multi-attribute key has up to four HASH and four RANGE attributes, each compared with its "
+      "own type. ByStatusMulti's are attributes every order already has: status, then customerId "
+      "and createdAt. Reads: the same orders in the same order, one Query each, the same read "
+      "units. Writes: each order costs one write per index either way, and a status change moves "
+      "the entry in both (delete + put, 2 writes each; see pack-order). The difference is "
+      "everything around them: statusPK and statusSK add about 40 bytes to every order, and to its "
+      "entry in every index that projects ALL, stored and read wherever the order is; and every "
+      "write that changes the status must rebuild them (pack-order and ship-order SET statusPK), "
+      "or ByStatusConcat lists the order under its old status. ByStatusMulti follows status by "
+      "itself, and could be added to an existing table without rewriting any item.",
+      "delivered-orders", "index:Orders/ByStatusMulti"));
   tour.push_back(Step(
       "Joining the sparse index",
       "Placing an order writes it with GSI2PK = OPEN: watch the entry appear in GSI2. The cost "

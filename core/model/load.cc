@@ -214,11 +214,25 @@ std::string CreateTableFromInfo(const TableInfo& info) {
     defs.push_back({{"AttributeName", name}, {"AttributeType", std::string(TypeName(type))}});
   };
   auto key_schema = [&](const KeySchemaInfo& k) {
-    define(k.hash_key, k.hash_type);
-    define(k.range_key, k.range_type);
     model_internal::OrderedJson ks = model_internal::OrderedJson::array();
-    ks.push_back({{"AttributeName", k.hash_key}, {"KeyType", "HASH"}});
-    if (!k.range_key.empty()) ks.push_back({{"AttributeName", k.range_key}, {"KeyType", "RANGE"}});
+    if (k.hash_attributes.empty()) {  // (filled by Engine::Tables; kept for hand-built infos)
+      define(k.hash_key, k.hash_type);
+      define(k.range_key, k.range_type);
+      ks.push_back({{"AttributeName", k.hash_key}, {"KeyType", "HASH"}});
+      if (!k.range_key.empty()) {
+        ks.push_back({{"AttributeName", k.range_key}, {"KeyType", "RANGE"}});
+      }
+      return ks;
+    }
+    // Every attribute of a multi-attribute GSI key, HASH then RANGE, in key schema order.
+    for (const KeyAttributeInfo& a : k.hash_attributes) {
+      define(a.name, a.type);
+      ks.push_back({{"AttributeName", a.name}, {"KeyType", "HASH"}});
+    }
+    for (const KeyAttributeInfo& a : k.range_attributes) {
+      define(a.name, a.type);
+      ks.push_back({{"AttributeName", a.name}, {"KeyType", "RANGE"}});
+    }
     return ks;
   };
   model_internal::OrderedJson table_keys = key_schema(info.keys);

@@ -18,12 +18,36 @@ struct KeyAttribute {
 };
 
 // HASH key and optional RANGE key (range.name empty: hash-only).
+//
+// Multi-attribute keys (GSIs only): a GSI's key schema may have up to four HASH and four RANGE
+// attributes (DG "Multi-attribute key schema",
+// https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.html#GSI.MultiAttributeKeys).
+// `hash` and `range` are always the first of each group, so the single-attribute code paths read
+// them as before; `more_hash` and `more_range` hold the 2nd..4th, in key schema order, and are
+// empty for tables, LSIs and single-attribute GSIs.
 struct KeySchema {
   KeyAttribute hash;
   KeyAttribute range;
+  std::vector<KeyAttribute> more_hash;
+  std::vector<KeyAttribute> more_range;
   bool has_range() const { return !range.name.empty(); }
+  // More than one HASH or more than one RANGE attribute.
+  bool multi() const { return !more_hash.empty() || !more_range.empty(); }
+  size_t hash_count() const { return 1 + more_hash.size(); }
+  size_t range_count() const { return has_range() ? 1 + more_range.size() : 0; }
+  // The i-th HASH (RANGE) attribute in key schema order. REQUIRES: i < hash_count()
+  // (range_count()).
+  const KeyAttribute& hash_at(size_t i) const { return i == 0 ? hash : more_hash[i - 1]; }
+  const KeyAttribute& range_at(size_t i) const { return i == 0 ? range : more_range[i - 1]; }
   bool Contains(std::string_view name) const {
-    return name == hash.name || (has_range() && name == range.name);
+    if (name == hash.name || (has_range() && name == range.name)) return true;
+    for (const KeyAttribute& a : more_hash) {
+      if (a.name == name) return true;
+    }
+    for (const KeyAttribute& a : more_range) {
+      if (a.name == name) return true;
+    }
+    return false;
   }
 };
 

@@ -541,6 +541,13 @@ PartitionId MakePartitionId(const Value& partition_key) {
   return id;
 }
 
+PartitionId MakeTuplePartitionId(std::string tuple) {
+  PartitionId id;
+  id.hash = PartitionHash(tuple);
+  id.key = std::move(tuple);
+  return id;
+}
+
 Store::Store(const Store& o) : root_(o.root_), size_(o.size_) {
   if (root_) root_->refs.fetch_add(1, std::memory_order_relaxed);
 }

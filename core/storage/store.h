@@ -50,6 +50,9 @@ struct PartitionId {
 };
 
 PartitionId MakePartitionId(const Value& partition_key);
+// The partition of a multi-attribute partition key: `tuple` is the HASH values' tuple encoding
+// (AppendKeyComponent of each, in key schema order), hashed as one key.
+PartitionId MakeTuplePartitionId(std::string tuple);
 
 struct StoreNode;  // a tree node (store.cc)
 struct StoreKey;   // a position searched for (store.cc)

@@ -14,23 +14,34 @@ const Value* FindTyped(const Item& item, const KeyAttribute& attr) {
   return &it->second;
 }
 
+// Appends `name` to a list joined with " and ".
+void AddName(const std::string& name, std::string* out) {
+  out->append(out->empty() ? "" : " and ");
+  out->append(name);
+}
+
 // Names of the index key attributes missing (or mistyped) in `item`, joined with " and ".
 std::string MissingKeys(const KeySchema& keys, const Item& item) {
   std::string out;
-  if (!FindTyped(item, keys.hash)) out = keys.hash.name;
-  if (keys.has_range() && !FindTyped(item, keys.range)) {
-    out += out.empty() ? "" : " and ";
-    out += keys.range.name;
+  for (size_t i = 0; i < keys.hash_count(); ++i) {
+    if (!FindTyped(item, keys.hash_at(i))) AddName(keys.hash_at(i).name, &out);
+  }
+  for (size_t i = 0; i < keys.range_count(); ++i) {
+    if (!FindTyped(item, keys.range_at(i))) AddName(keys.range_at(i).name, &out);
   }
   return out;
 }
 
+// Names of the index key attributes whose values differ between a and b (both in the index).
 std::string ChangedKeys(const KeySchema& keys, const Item& a, const Item& b) {
   std::string out;
-  if (*FindTyped(a, keys.hash) != *FindTyped(b, keys.hash)) out = keys.hash.name;
-  if (keys.has_range() && *FindTyped(a, keys.range) != *FindTyped(b, keys.range)) {
-    out += out.empty() ? "" : " and ";
-    out += keys.range.name;
+  for (size_t i = 0; i < keys.hash_count(); ++i) {
+    const KeyAttribute& k = keys.hash_at(i);
+    if (*FindTyped(a, k) != *FindTyped(b, k)) AddName(k.name, &out);
+  }
+  for (size_t i = 0; i < keys.range_count(); ++i) {
+    const KeyAttribute& k = keys.range_at(i);
+    if (*FindTyped(a, k) != *FindTyped(b, k)) AddName(k.name, &out);
   }
   return out;
 }
@@ -66,6 +77,7 @@ std::string Table::BaseSort(const Item& item) const {
 bool Table::IndexPosition(size_t i, const Item& item, PartitionId* partition,
                           std::string* sort) const {
   const KeySchema& keys = schema_.indexes[i].keys;
+  if (keys.multi()) return MultiIndexPosition(i, item, partition, sort);
   const Value* hash = FindTyped(item, keys.hash);
   if (!hash) return false;
   const Value* range = nullptr;
@@ -84,6 +96,40 @@ bool Table::IndexPosition(size_t i, const Item& item, PartitionId* partition,
     }
   }
   return true;
+}
+
+// DynamoDB rules for multi-attribute GSI keys (DG GSI.html#GSI.MultiAttributeKeys): the item is in
+// the index only if it has every HASH and every RANGE attribute (sparse otherwise); the partition
+// is the HASH values taken together; inside it, entries sort by the RANGE values compared one after
+// another in key schema order, each by its own type (the tuple encoding of key_codec.h orders
+// exactly so), then by the table key.
+bool Table::MultiIndexPosition(size_t i, const Item& item, PartitionId* partition,
+                               std::string* sort) const {
+  const KeySchema& keys = schema_.indexes[i].keys;
+  const Value* values[8];
+  const size_t hashes = keys.hash_count(), ranges = keys.range_count();
+  for (size_t k = 0; k < hashes; ++k) {
+    if (!(values[k] = FindTyped(item, keys.hash_at(k)))) return false;
+  }
+  for (size_t k = 0; k < ranges; ++k) {
+    if (!(values[hashes + k] = FindTyped(item, keys.range_at(k)))) return false;
+  }
+  if (partition) *partition = MakeTuplePartitionId(HashTuple(values, hashes));
+  if (sort) {
+    sort->clear();
+    for (size_t k = 0; k < ranges; ++k) AppendKeyComponent(*values[hashes + k], sort);
+    AppendKeyComponent(item.find(schema_.keys.hash.name)->second, sort);
+    if (schema_.keys.has_range()) {
+      AppendKeyComponent(item.find(schema_.keys.range.name)->second, sort);
+    }
+  }
+  return true;
+}
+
+std::string HashTuple(const Value* const* values, size_t n) {
+  std::string tuple;
+  for (size_t k = 0; k < n; ++k) AppendKeyComponent(*values[k], &tuple);
+  return tuple;
 }
 
 bool Table::IsProjected(size_t i, std::string_view name) const {

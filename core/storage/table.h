@@ -5,13 +5,13 @@
 // nothing, so callers can validate a whole batch or transaction before committing any of it.
 //
 // DynamoDB rules implemented here:
-// - sparse indexes: an item lacking the index partition key or (if the index has one) the index
-//   sort key attribute is not in the index (dynamodb-rules.md §1.4);
+// - sparse indexes: an item lacking an index key attribute (partition key, sort key, or any one of
+//   a multi-attribute GSI key's) is not in the index (dynamodb-rules.md §1.4);
 // - an index entry is the table's key attributes + the index's key attributes + the projected
 //   attributes (ALL: the whole item; KEYS_ONLY: keys only; INCLUDE: keys + NonKeyAttributes), and
 //   its size is the item size of that projection (§1.4);
-// - index entries are ordered by (index sort key, table partition key, table sort key) inside an
-//   index partition, so non-unique index keys still have a deterministic order.
+// - index entries are ordered by (index sort key(s) in order, table partition key, table sort key)
+//   inside an index partition, so non-unique index keys still have a deterministic order.
 #pragma once
 
 #include <cstdint>
@@ -55,6 +55,10 @@ struct WritePlan {
   uint32_t new_size = 0;
   std::vector<IndexChange> index_changes;  // parallel to schema().indexes
 };
+
+// The tuple encoding of a multi-attribute partition key's values (in key schema order), which
+// MakeTuplePartitionId turns into the index partition. REQUIRES: each value is S, N or B.
+std::string HashTuple(const Value* const* values, size_t n);
 
 class Table {
  public:
@@ -122,6 +126,9 @@ class Table {
     uint64_t bytes = 0;
   };
   IndexChange PlanIndex(size_t i, const Item* old_item, const Item* new_item) const;
+  // IndexPosition for an index with a multi-attribute key.
+  bool MultiIndexPosition(size_t i, const Item& item, PartitionId* partition,
+                          std::string* sort) const;
 
   TableSchema schema_;
   Store base_;

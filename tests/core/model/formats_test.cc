@@ -157,7 +157,8 @@ TEST(FormatsTest, CloudFormationDeclaresEachTable) {
   EXPECT_EQ(table["Type"], "AWS::DynamoDB::Table");
   EXPECT_EQ(table["Properties"]["TableName"], "Orders");
   EXPECT_EQ(table["Properties"]["BillingMode"], "PAY_PER_REQUEST");
-  EXPECT_EQ(table["Properties"]["GlobalSecondaryIndexes"].size(), 2u);
+  EXPECT_EQ(table["Properties"]["GlobalSecondaryIndexes"].size(),
+            4u);  // GSI1, GSI2, ByStatusConcat, ByStatusMulti
 }
 
 TEST(FormatsTest, AwsCliScriptWritesInChunksOf25) {
@@ -174,6 +175,74 @@ TEST(FormatsTest, AwsCliScriptWritesInChunksOf25) {
   // Single quotes inside values are closed, escaped and reopened for the shell.
   m.tables[0].items[0]["name"] = Value::S("Conor O'Brien");
   EXPECT_NE(ExportAwsCli(m).find("Conor O'\\''Brien"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace monotable
+
+namespace monotable {
+namespace {
+
+// The KeySchema of index `name` in a CreateTable request.
+json IndexKeySchema(const std::string& create_table_json, const std::string& name) {
+  json ct = json::parse(create_table_json, nullptr, false);
+  for (const json& g : ct["GlobalSecondaryIndexes"]) {
+    if (g["IndexName"] == name) return g["KeySchema"];
+  }
+  return json();
+}
+
+TEST(FormatsTest, MultiAttributeGsiKeysSurviveWorkbenchWithoutTheExtension) {
+  // Orders' ByStatusMulti has a multi-attribute key: HASH status, RANGE customerId then createdAt
+  // (DG GSI.html#GSI.MultiAttributeKeys).
+  Model m = Builtin("orders");
+  const json by_status_multi = IndexKeySchema(m.tables[0].create_table_json, "ByStatusMulti");
+  ASSERT_EQ(by_status_multi.size(), 3u);
+  json wb = json::parse(ExportWorkbench(m));
+  json exported;
+  for (const json& g : wb["DataModel"][0]["GlobalSecondaryIndexes"]) {
+    if (g["IndexName"] == "ByStatusMulti") exported = g["KeyAttributes"];
+  }
+  // The first attributes where a Workbench unaware of multi-attribute keys looks, all of them in
+  // the lists.
+  EXPECT_EQ(exported["PartitionKey"]["AttributeName"], "status");
+  EXPECT_EQ(exported["SortKey"]["AttributeName"], "customerId");
+  EXPECT_FALSE(exported.contains("PartitionKeys"));
+  ASSERT_EQ(exported["SortKeys"].size(), 2u);
+  EXPECT_EQ(exported["SortKeys"][1]["AttributeName"], "createdAt");
+  EXPECT_EQ(exported["SortKeys"][1]["AttributeType"], "S");
+  // Read back without x-monotable (as from another tool): the key schema comes from the lists.
+  wb.erase("x-monotable");
+  Model back;
+  Status s = ImportWorkbench(wb.dump(), &back);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(IndexKeySchema(back.tables[0].create_table_json, "ByStatusMulti"), by_status_multi);
+  // Two HASH attributes come back as PartitionKeys.
+  json ka = {{"PartitionKey", {{"AttributeName", "a"}, {"AttributeType", "S"}}},
+             {"PartitionKeys",
+              {{{"AttributeName", "a"}, {"AttributeType", "S"}},
+               {{"AttributeName", "b"}, {"AttributeType", "N"}}}}};
+  wb["DataModel"][0]["GlobalSecondaryIndexes"][0]["KeyAttributes"] = ka;
+  wb["DataModel"][0]["GlobalSecondaryIndexes"][0]["IndexName"] = "AB";
+  ASSERT_TRUE(ImportWorkbench(wb.dump(), &back).ok());
+  EXPECT_EQ(IndexKeySchema(back.tables[0].create_table_json, "AB"),
+            json::parse(R"([{"AttributeName":"a","KeyType":"HASH"},)"
+                        R"({"AttributeName":"b","KeyType":"HASH"}])"));
+  // An empty list is malformed, not an index without a key.
+  wb["DataModel"][0]["GlobalSecondaryIndexes"][0]["KeyAttributes"]["PartitionKeys"] = json::array();
+  EXPECT_FALSE(ImportWorkbench(wb.dump(), &back).ok());
+}
+
+TEST(FormatsTest, CloudFormationWritesAMultiAttributeKeySchemaAsIs) {
+  // CloudFormation's GSI KeySchema is a list: a multi-attribute key is more elements.
+  Model m = Builtin("orders");
+  json tpl = json::parse(ExportCloudFormation(m), nullptr, false);
+  json by_status_multi;
+  for (const json& g : tpl["Resources"]["OrdersTable"]["Properties"]["GlobalSecondaryIndexes"]) {
+    if (g["IndexName"] == "ByStatusMulti") by_status_multi = g["KeySchema"];
+  }
+  EXPECT_EQ(by_status_multi, IndexKeySchema(m.tables[0].create_table_json, "ByStatusMulti"));
+  EXPECT_EQ(by_status_multi.size(), 3u);
 }
 
 }  // namespace
