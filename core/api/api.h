@@ -9,6 +9,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,34 @@ struct TableExtras {
   std::string table_id;
   std::string ttl_attribute;                              // empty: TTL disabled
   std::vector<std::pair<std::string, std::string>> tags;  // in insertion order
+  // Point-in-time recovery (control_plane.cc): a setting; there is no history to restore from.
+  bool pitr_enabled = false;
+  int64_t pitr_since_ms = 0;
+  int pitr_recovery_days = 35;
+  // Contributor insights enabled for the table ("") and for indexes by name.
+  std::set<std::string> contributor_insights;
+};
+
+// The extras of a live table, created on first use and reset when the table was re-created
+// (ttl_tags.cc).
+struct EngineState;
+TableExtras* ExtrasOf(EngineState& state, const storage::Table& table);
+
+// An on-demand backup (control_plane.cc): a snapshot of the table as it was, which
+// RestoreTableFromBackup installs under a new name. Items are shared, not copied.
+struct Backup {
+  std::string arn;
+  std::string name;
+  int64_t created_ms = 0;
+  storage::Table table;
+};
+
+// A resource-based policy attached to a table's ARN (control_plane.cc); it goes with the table:
+// valid only while `table_id` is the id of the table of that ARN.
+struct ResourcePolicy {
+  std::string table_id;
+  std::string policy;
+  std::string revision_id;
 };
 
 // A TransactWriteItems ClientRequestToken that committed in the last 10 minutes
@@ -50,6 +79,12 @@ struct EngineState {
   uint64_t tables_created = 0;
   // DynamoDB Streams by stream ARN (streams.cc); they outlive their table.
   std::map<std::string, StreamLog, std::less<>> streams;
+  // On-demand backups by ARN and resource policies by resource ARN (control_plane.cc); backups
+  // outlive their table, policies go with it.
+  std::map<std::string, Backup, std::less<>> backups;
+  uint64_t backups_created = 0;
+  std::map<std::string, ResourcePolicy, std::less<>> policies;
+  uint64_t policy_revisions = 0;
 
   int64_t NowMs() const;
   storage::Table* FindTable(std::string_view name);
@@ -121,6 +156,31 @@ Status DescribeTimeToLive(Context& ctx);
 Status TagResource(Context& ctx);
 Status UntagResource(Context& ctx);
 Status ListTagsOfResource(Context& ctx);
+// The control-plane operations tools call beside the table operations (control_plane.cc).
+Status DescribeContinuousBackups(Context& ctx);
+Status UpdateContinuousBackups(Context& ctx);
+Status DescribeLimits(Context& ctx);
+Status DescribeEndpoints(Context& ctx);
+Status CreateBackup(Context& ctx);
+Status DescribeBackup(Context& ctx);
+Status DeleteBackup(Context& ctx);
+Status ListBackups(Context& ctx);
+Status RestoreTableFromBackup(Context& ctx);
+Status DescribeContributorInsights(Context& ctx);
+Status UpdateContributorInsights(Context& ctx);
+Status ListContributorInsights(Context& ctx);
+Status DescribeKinesisStreamingDestination(Context& ctx);
+Status GetResourcePolicy(Context& ctx);
+Status PutResourcePolicy(Context& ctx);
+Status DeleteResourcePolicy(Context& ctx);
+Status ListImports(Context& ctx);
+Status ListExports(Context& ctx);
+
+// The TableDescription of DescribeTable, CreateTable and DeleteTable, with `status` as its
+// TableStatus (table_ops.cc).
+json TableDescription(const storage::Table& table, const char* status);
+// A UUID-shaped TableId, deterministic for a given engine history (table_ops.cc).
+std::string TableIdFor(const std::string& name, uint64_t counter, int64_t now_ms);
 
 // GetItem in two halves, so the general reader and the fast reader (fast_requests.h) share
 // everything after reading: ReadGetItem reads and checks a request's members in DynamoDB's order

@@ -59,6 +59,25 @@ constexpr Operation kOperations[] = {
     {"UpdateItem", api::UpdateItem},
     {"UpdateTable", api::UpdateTable},
     {"UpdateTimeToLive", api::UpdateTimeToLive},
+    // The control plane tools call beside the tables (control_plane.cc).
+    {"CreateBackup", api::CreateBackup},
+    {"DeleteBackup", api::DeleteBackup},
+    {"DeleteResourcePolicy", api::DeleteResourcePolicy},
+    {"DescribeBackup", api::DescribeBackup},
+    {"DescribeContinuousBackups", api::DescribeContinuousBackups},
+    {"DescribeContributorInsights", api::DescribeContributorInsights},
+    {"DescribeEndpoints", api::DescribeEndpoints},
+    {"DescribeKinesisStreamingDestination", api::DescribeKinesisStreamingDestination},
+    {"DescribeLimits", api::DescribeLimits},
+    {"GetResourcePolicy", api::GetResourcePolicy},
+    {"ListBackups", api::ListBackups},
+    {"ListContributorInsights", api::ListContributorInsights},
+    {"ListExports", api::ListExports},
+    {"ListImports", api::ListImports},
+    {"PutResourcePolicy", api::PutResourcePolicy},
+    {"RestoreTableFromBackup", api::RestoreTableFromBackup},
+    {"UpdateContinuousBackups", api::UpdateContinuousBackups},
+    {"UpdateContributorInsights", api::UpdateContributorInsights},
 };
 
 api::Handler FindHandler(std::string_view name) {

@@ -266,18 +266,6 @@ storage::KeySchema MakeKeySchema(const std::vector<KeyElement>& keys,
   return out;
 }
 
-std::string TableIdFor(const std::string& name, uint64_t counter, int64_t now_ms) {
-  // A UUID-shaped id, deterministic for a given engine history (tests and shared links).
-  const uint64_t a = storage::PartitionHash(name + "#" + std::to_string(counter));
-  const uint64_t b = storage::PartitionHash(std::to_string(now_ms) + "#" + name);
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%08x-%04x-4%03x-a%03x-%012llx", static_cast<unsigned>(a >> 32),
-                static_cast<unsigned>((a >> 16) & 0xffff), static_cast<unsigned>(a & 0xfff),
-                static_cast<unsigned>((b >> 48) & 0xfff),
-                static_cast<unsigned long long>(b & 0xffffffffffffull));
-  return buf;
-}
-
 // DescribeTable lists a multi-attribute key schema in the order it was given: HASH elements, then
 // RANGE elements (ALT test_gsi_composite_keys.py, moto's aws_verified multi-attribute tests).
 json KeySchemaJson(const storage::KeySchema& keys) {
@@ -330,7 +318,18 @@ json ThroughputJson(const storage::ProvisionedThroughput& t) {
 
 }  // namespace
 
-// The TableDescription of DescribeTable, CreateTable and DeleteTable.
+std::string TableIdFor(const std::string& name, uint64_t counter, int64_t now_ms) {
+  // A UUID-shaped id, deterministic for a given engine history (tests and shared links).
+  const uint64_t a = storage::PartitionHash(name + "#" + std::to_string(counter));
+  const uint64_t b = storage::PartitionHash(std::to_string(now_ms) + "#" + name);
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%08x-%04x-4%03x-a%03x-%012llx", static_cast<unsigned>(a >> 32),
+                static_cast<unsigned>((a >> 16) & 0xffff), static_cast<unsigned>(a & 0xfff),
+                static_cast<unsigned>((b >> 48) & 0xfff),
+                static_cast<unsigned long long>(b & 0xffffffffffffull));
+  return buf;
+}
+
 json TableDescription(const storage::Table& table, const char* status) {
   const storage::TableSchema& schema = table.schema();
   json d = json::object();

@@ -21,14 +21,17 @@
 #include "api/write_path.h"
 
 namespace monotable::api {
-namespace {
 
-// The extras of a live table (created on first use), or nullptr for an unknown table.
 TableExtras* ExtrasOf(EngineState& state, const storage::Table& table) {
   TableExtras& e = state.extras[table.schema().name];
-  if (e.table_id != table.schema().table_id) e = TableExtras{table.schema().table_id, {}, {}};
+  if (e.table_id != table.schema().table_id) {
+    e = TableExtras();
+    e.table_id = table.schema().table_id;
+  }
   return &e;
 }
+
+namespace {
 
 const TableExtras* FindExtras(const EngineState& state, const storage::Table& table) {
   auto it = state.extras.find(table.schema().name);

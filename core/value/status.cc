@@ -37,6 +37,14 @@ std::string_view ErrorName(ErrorCode code) {
       return "DuplicateItemException";
     case ErrorCode::kAccessDenied:
       return "AccessDeniedException";
+    case ErrorCode::kTableNotFound:
+      return "TableNotFoundException";
+    case ErrorCode::kTableAlreadyExists:
+      return "TableAlreadyExistsException";
+    case ErrorCode::kBackupNotFound:
+      return "BackupNotFoundException";
+    case ErrorCode::kPolicyNotFound:
+      return "PolicyNotFoundException";
   }
   return "InternalServerError";
 }

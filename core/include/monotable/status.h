@@ -29,6 +29,10 @@ enum class ErrorCode : uint8_t {
   kInternalServerError,              // InternalServerError
   kDuplicateItem,                    // DuplicateItemException (PartiQL INSERT of an existing key)
   kAccessDenied,                     // AccessDeniedException
+  kTableNotFound,                    // TableNotFoundException (backups, PITR)
+  kTableAlreadyExists,               // TableAlreadyExistsException (restores)
+  kBackupNotFound,                   // BackupNotFoundException
+  kPolicyNotFound,                   // PolicyNotFoundException (resource-based policies)
 };
 
 // DynamoDB's exception name for `code`, e.g. "ValidationException". kOk gives "".
