@@ -1,4 +1,4 @@
-// sigv4: SHA-256, HMAC-SHA256 and AWS Signature Version 4 (see sigv4.h for the contracts).
+// sigv4: AWS Signature Version 4 over libcrypto's SHA-256 and HMAC (see sigv4.h for the contracts).
 #include "sigv4.h"
 
 #include <algorithm>
@@ -6,22 +6,12 @@
 #include <cstring>
 #include <ctime>
 
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/sha.h>
+
 namespace monotable::cli {
 namespace {
-
-// FIPS 180-4 section 4.2.2: the first 32 bits of the fractional parts of the cube roots of the
-// first 64 primes.
-constexpr uint32_t kRoundConstants[64] = {
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
-
-constexpr uint32_t Rotr(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 
 bool IsUnreserved(unsigned char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
@@ -139,88 +129,29 @@ std::string Lower(std::string_view text) {
 
 }  // namespace
 
-Sha256::Sha256()
-    : state_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-             0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19},
-      buffer_{} {}
-
-void Sha256::Block(const uint8_t* block) {
-  uint32_t w[64];
-  for (int t = 0; t < 16; ++t) {
-    w[t] = (uint32_t{block[4 * t]} << 24) | (uint32_t{block[4 * t + 1]} << 16) |
-           (uint32_t{block[4 * t + 2]} << 8) | uint32_t{block[4 * t + 3]};
-  }
-  for (int t = 16; t < 64; ++t) {
-    uint32_t s0 = Rotr(w[t - 15], 7) ^ Rotr(w[t - 15], 18) ^ (w[t - 15] >> 3);
-    uint32_t s1 = Rotr(w[t - 2], 17) ^ Rotr(w[t - 2], 19) ^ (w[t - 2] >> 10);
-    w[t] = w[t - 16] + s0 + w[t - 7] + s1;
-  }
-  uint32_t a = state_[0], b = state_[1], c = state_[2], d = state_[3];
-  uint32_t e = state_[4], f = state_[5], g = state_[6], h = state_[7];
-  for (int t = 0; t < 64; ++t) {
-    uint32_t s1 = Rotr(e, 6) ^ Rotr(e, 11) ^ Rotr(e, 25);
-    uint32_t ch = (e & f) ^ (~e & g);
-    uint32_t t1 = h + s1 + ch + kRoundConstants[t] + w[t];
-    uint32_t s0 = Rotr(a, 2) ^ Rotr(a, 13) ^ Rotr(a, 22);
-    uint32_t maj = (a & b) ^ (a & c) ^ (b & c);
-    uint32_t t2 = s0 + maj;
-    h = g;
-    g = f;
-    f = e;
-    e = d + t1;
-    d = c;
-    c = b;
-    b = a;
-    a = t1 + t2;
-  }
-  state_[0] += a;
-  state_[1] += b;
-  state_[2] += c;
-  state_[3] += d;
-  state_[4] += e;
-  state_[5] += f;
-  state_[6] += g;
-  state_[7] += h;
+Sha256::Sha256() : context_(EVP_MD_CTX_new()) {
+  // EVP_sha256 never fails to initialise on a working libcrypto; a null context (out of memory)
+  // makes Update and Finish no-ops that return the digest of nothing signed, which no peer accepts.
+  if (context_) EVP_DigestInit_ex(context_.get(), EVP_sha256(), nullptr);
 }
 
 void Sha256::Update(std::string_view bytes) {
-  const auto* p = reinterpret_cast<const uint8_t*>(bytes.data());
-  size_t n = bytes.size();
-  total_bytes_ += n;
-  while (n > 0) {
-    size_t take = std::min(n, buffer_.size() - buffered_);
-    std::memcpy(buffer_.data() + buffered_, p, take);
-    buffered_ += take;
-    p += take;
-    n -= take;
-    if (buffered_ == buffer_.size()) {
-      Block(buffer_.data());
-      buffered_ = 0;
-    }
-  }
+  if (context_) EVP_DigestUpdate(context_.get(), bytes.data(), bytes.size());
 }
 
 Sha256Digest Sha256::Finish() {
-  // Padding: a 1 bit, zeros up to 56 bytes mod 64, then the message length in bits (big-endian).
-  uint64_t bits = total_bytes_ * 8;
-  uint8_t pad[72] = {0x80};
-  size_t pad_len = (buffered_ < 56 ? 56 : 120) - buffered_;
-  for (int i = 0; i < 8; ++i) pad[pad_len + i] = static_cast<uint8_t>(bits >> (56 - 8 * i));
-  Update(std::string_view(reinterpret_cast<const char*>(pad), pad_len + 8));
-  Sha256Digest digest;
-  for (int i = 0; i < 8; ++i) {
-    digest[4 * i] = static_cast<uint8_t>(state_[i] >> 24);
-    digest[4 * i + 1] = static_cast<uint8_t>(state_[i] >> 16);
-    digest[4 * i + 2] = static_cast<uint8_t>(state_[i] >> 8);
-    digest[4 * i + 3] = static_cast<uint8_t>(state_[i]);
-  }
+  Sha256Digest digest{};
+  unsigned int length = 0;
+  if (context_) EVP_DigestFinal_ex(context_.get(), digest.data(), &length);
   return digest;
 }
 
+void Sha256::FreeContext::operator()(EVP_MD_CTX* context) const { EVP_MD_CTX_free(context); }
+
 Sha256Digest Sha256Of(std::string_view bytes) {
-  Sha256 hasher;
-  hasher.Update(bytes);
-  return hasher.Finish();
+  Sha256Digest digest{};
+  SHA256(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), digest.data());
+  return digest;
 }
 
 std::string DigestBytes(const Sha256Digest& digest) {
@@ -228,21 +159,11 @@ std::string DigestBytes(const Sha256Digest& digest) {
 }
 
 Sha256Digest HmacSha256(std::string_view key, std::string_view data) {
-  constexpr size_t kBlockBytes = 64;
-  std::string k = key.size() > kBlockBytes ? DigestBytes(Sha256Of(key)) : std::string(key);
-  k.resize(kBlockBytes, '\0');
-  std::string ipad = k, opad = k;
-  for (size_t i = 0; i < kBlockBytes; ++i) {
-    ipad[i] = static_cast<char>(ipad[i] ^ 0x36);
-    opad[i] = static_cast<char>(opad[i] ^ 0x5c);
-  }
-  Sha256 inner;
-  inner.Update(ipad);
-  inner.Update(data);
-  Sha256 outer;
-  outer.Update(opad);
-  outer.Update(DigestBytes(inner.Finish()));
-  return outer.Finish();
+  Sha256Digest digest{};
+  unsigned int length = 0;
+  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
+       reinterpret_cast<const unsigned char*>(data.data()), data.size(), digest.data(), &length);
+  return digest;
 }
 
 std::string HexEncode(std::string_view bytes) {

@@ -1,5 +1,6 @@
-// sigv4: SHA-256 (FIPS 180-4), HMAC-SHA256 (RFC 2104) and AWS Signature Version 4 request signing,
-// in our own code: no OpenSSL, so it builds natively and for WebAssembly alike.
+// sigv4: AWS Signature Version 4 request signing, over SHA-256 (FIPS 180-4) and HMAC-SHA256
+// (RFC 2104) from OpenSSL's libcrypto, which cpp-httplib links already (the endpoint is native
+// only, so nothing here needs to build for WebAssembly).
 //
 // Knows nothing about HTTP libraries or DynamoDB: a request is a method, a path, a query string,
 // headers and a body; signing returns the Authorization header value (and the intermediate
@@ -10,16 +11,22 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+// libcrypto's digest context (openssl/types.h's EVP_MD_CTX), declared here so that this header
+// does not pull in OpenSSL's.
+struct evp_md_ctx_st;
+
 namespace monotable::cli {
 
 using Sha256Digest = std::array<uint8_t, 32>;
 
-// Incremental SHA-256. Update() any number of times, then Finish() once.
+// Incremental SHA-256 (libcrypto's EVP digest). Update() any number of times, then Finish() once;
+// after Finish() the object may only be destroyed. Not copyable.
 class Sha256 {
  public:
   Sha256();
@@ -27,11 +34,10 @@ class Sha256 {
   Sha256Digest Finish();
 
  private:
-  void Block(const uint8_t* block);
-  std::array<uint32_t, 8> state_;
-  std::array<uint8_t, 64> buffer_;
-  size_t buffered_ = 0;
-  uint64_t total_bytes_ = 0;
+  struct FreeContext {
+    void operator()(::evp_md_ctx_st* context) const;
+  };
+  std::unique_ptr<::evp_md_ctx_st, FreeContext> context_;
 };
 
 // SHA-256 of `bytes` in one call.
