@@ -581,7 +581,16 @@ PartiQLStatement Translate(const RequestForm& s, const SchemaView& schema, const
   const std::string table = t ? Quoted(t->name) : "\"table\"";
   std::string from_clause = table;
   if (FormHasIndex(from) && t && s.index > 0 && s.index <= static_cast<int>(t->indexes.size())) {
-    from_clause += "." + Quoted(t->indexes[static_cast<size_t>(s.index - 1)].name);
+    const IndexSchemaView& index = t->indexes[static_cast<size_t>(s.index - 1)];
+    // DynamoDB refuses any PartiQL statement on a GSI with a multi-attribute key
+    // (dynamodb-rules.md §5.1): the statement reads the table instead, and says so.
+    if (index.multi_attribute) {
+      lost->push_back("the index " + index.name +
+                      " (PartiQL cannot read an index with a multi-attribute key: the statement "
+                      "reads the table)");
+    } else {
+      from_clause += "." + Quoted(index.name);
+    }
   }
   auto item = request.find("Item");
   if (from == "GetItem") {

@@ -640,6 +640,7 @@ SchemaView BuildSchemaView(const Engine& engine) {
       IndexSchemaView i;
       i.name = index.name;
       i.global = index.global;
+      i.multi_attribute = index.keys.multi();
       i.hash = {index.keys.hash_key, std::string(TypeName(index.keys.hash_type))};
       if (!index.keys.range_key.empty()) {
         i.range = {index.keys.range_key, std::string(TypeName(index.keys.range_type))};

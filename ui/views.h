@@ -183,6 +183,9 @@ struct KeyAttributeView {
 struct IndexSchemaView {
   std::string name;
   bool global = true;  // a GSI (no ConsistentRead); false for an LSI
+  // A GSI with more than one HASH or RANGE attribute: PartiQL cannot read it (dynamodb-rules.md
+  // §5.1); hash and range below are its first ones.
+  bool multi_attribute = false;
   KeyAttributeView hash;
   KeyAttributeView range;
   // The key values of one entry of the index (its first in view order) as the form writes them

@@ -57,7 +57,8 @@ TEST(PlanCommandTest, JsonOnOrdersNamesTablesPatternsAndPartitions) {
     if (names.back() == "Orders/GSI2") gsi2 = t;
     if (names.back() == "Orders") table = t;
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"Orders", "Orders/GSI1", "Orders/GSI2"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"Orders", "Orders/GSI1", "Orders/GSI2",
+                                             "Orders/ByStatusConcat", "Orders/ByStatusMulti"}));
   // 3,000 orders a second all write GSI2PK = OPEN: one partition, 1,000 WCU: throttled, and the
   // base table's writes with it.
   EXPECT_GT(gsi2["peakUtilisationPerPartition"].get<double>(), 3.0);

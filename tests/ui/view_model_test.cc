@@ -90,7 +90,7 @@ TEST(ViewModel, SchemaViewSampleKeysFindAnItem) {
                                     R"("},"SK":{"S":")" + t.sample_range + R"("}}})");
   ASSERT_TRUE(got.status.ok()) << got.body;
   EXPECT_TRUE(nlohmann::json::parse(got.body).contains("Item")) << got.body;
-  ASSERT_EQ(t.indexes.size(), 2u);
+  ASSERT_EQ(t.indexes.size(), 4u);  // GSI1, GSI2, ByStatusConcat, ByStatusMulti
   for (const IndexSchemaView& index : t.indexes) {
     EXPECT_TRUE(index.global) << index.name;
     ASSERT_FALSE(index.sample_hash.empty()) << index.name;
