@@ -116,6 +116,17 @@ async function scrollIntoView(page, cdp, label, under) {
   return rect;
 }
 
+// On a phone the playground is one column with a bottom tab bar (ui/app_layout.cc): shows the
+// panel of tab `name` ("Patterns", "Request", "Items", ...) with one tap and waits until `widget`
+// is drawn. On a tablet or wider there is no tab bar and every panel is on screen: nothing to do.
+async function showTab(page, name, widget) {
+  const tab = await rectOf(page, `${name}##tab`);
+  if (!tab) return;
+  await page.touchscreen.tap(center(tab).x, center(tab).y);
+  for (let i = 0; i < 40 && !(await rectOf(page, widget)); ++i) await page.waitForTimeout(100);
+  assert.ok(await rectOf(page, widget), `${widget} is drawn on the ${name} tab`);
+}
+
 // The items table's scroll region: a point in it below the base table's tab.
 async function itemsPoint(page) {
   const tab = await rectOf(page, "Tab##Orders/");
@@ -139,12 +150,16 @@ function phoneTests(name, options, prefix) {
       const state = await stateOf(page);
       assert.equal(state.touchMode, true, "a device without hover starts in touch mode");
       assert.equal(state.pointer, null, "nothing is hovered before a touch");
+      // The overlay fades out, then leaves the page: wait for the fade, not a fixed time.
+      await page.waitForFunction(() => !document.getElementById("loading"), null,
+                                 { timeout: 10000 }).catch(() => {});
       assert.equal(await page.evaluate(() => document.getElementById("loading")), null,
                    "the loading overlay is gone (it cannot be selected or copied)");
       await page.screenshot({ path: join(shots, `${prefix}-01-start.png`) });
     });
 
     test("one tap on a pattern's Run runs it, and leaves no hover behind", async () => {
+      await showTab(page, "Patterns", "Run all");
       const rect = await scrollIntoView(page, cdp, "Run##open-orders", "Run all");
       const before = (await stateOf(page)).history.entries;
       await page.touchscreen.tap(center(rect).x, center(rect).y);
@@ -158,6 +173,7 @@ function phoneTests(name, options, prefix) {
     });
 
     test("one tap on a tab opens it", async () => {
+      await showTab(page, "Items", "Tab##Orders/GSI1");
       const rect = await rectOf(page, "Tab##Orders/GSI1");
       assert.ok(rect, "the GSI1 tab is drawn");
       await page.touchscreen.tap(center(rect).x, center(rect).y);
@@ -168,6 +184,7 @@ function phoneTests(name, options, prefix) {
     });
 
     test("a touch-drag scrolls the items table, with momentum, and clicks nothing", async () => {
+      await showTab(page, "Items", "Tab##Orders/");
       const at = await itemsPoint(page);
       const start = await page.evaluate(({ x, y }) => window.monotable.scrollAt(x, y), at);
       assert.ok(start && start.scrollMaxY > 0, `a scrollable table at ${JSON.stringify(at)}: ` +
@@ -223,6 +240,7 @@ function phoneTests(name, options, prefix) {
     });
 
     test("a long-press shows the hover (a pattern's description) and does not click", async () => {
+      await showTab(page, "Patterns", "Run all");
       const rect = await scrollIntoView(page, cdp, "Pattern##open-orders", "Run all");
       const before = await builderJson(page);
       const p = center(rect);
@@ -240,6 +258,7 @@ function phoneTests(name, options, prefix) {
 
     test("a tap on the JSON editor focuses a text field: the keyboard's text and an IME " +
          "composition reach the request", async () => {
+      await showTab(page, "Request", "##json");
       const rect = await rectOf(page, "##json");
       assert.ok(rect, "the JSON editor is drawn");
       const before = await builderJson(page);
@@ -267,13 +286,20 @@ function phoneTests(name, options, prefix) {
       assert.ok(!json.includes("ka") && !json.includes("か"));
       await page.screenshot({ path: join(shots, `${prefix}-05-typed.png`) });
       // A tap elsewhere ends the edit: the textarea lets the focus go.
+      // (On a phone the Request tab's own button: a tap on it ends the edit the same way.)
       const heading = await rectOf(page, "Run all");
-      await page.touchscreen.tap(heading.x - 40, heading.y + heading.h / 2);
+      const tab = heading ? null : await rectOf(page, "Request##tab");
+      if (heading) {
+        await page.touchscreen.tap(heading.x - 40, heading.y + heading.h / 2);
+      } else {
+        await page.touchscreen.tap(center(tab).x, center(tab).y);
+      }
       await page.waitForFunction(() => !window.monotable.textField().active);
       assert.notEqual(await page.evaluate(() => document.activeElement.id), "text-input");
     });
 
     test("two fingers are the browser's: a pinch zooms the page and clicks nothing", async () => {
+      await showTab(page, "Items", "Tab##Orders/");
       const before = await stateOf(page);
       const at = await itemsPoint(page);
       const fingers = (d) => [{ x: at.x - d, y: at.y, id: 1 }, { x: at.x + d, y: at.y, id: 2 }];
