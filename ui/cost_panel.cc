@@ -6,6 +6,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "monotable/limits.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
 
@@ -35,8 +36,8 @@ void CostPlot(const CostView& view, float height) {
   for (uint32_t size : view.item_sizes)
     max_kb = std::max(max_kb, std::ceil(size / 1024.0 / step_kb + 1) * step_kb);
   double max_units = write
-                         ? WriteUnitsForSize(static_cast<uint32_t>(max_kb * 1024))
-                         : ReadUnitsForSize(static_cast<uint32_t>(max_kb * 1024), view.consistent);
+                         ? limits::WriteUnits(static_cast<uint32_t>(max_kb * 1024))
+                         : limits::ReadUnits(static_cast<uint32_t>(max_kb * 1024), view.consistent);
   float left = ImGui::CalcTextSize("00.0").x + 4 * scale;
   float bottom = ImGui::GetTextLineHeight() + 2 * scale;
   ImVec2 a(origin.x + left, origin.y + 4 * scale);
@@ -63,11 +64,11 @@ void CostPlot(const CostView& view, float height) {
   // The step function.
   std::vector<ImVec2> points;
   double previous = 0;
-  points.push_back(ImVec2(a.x, y_of(write ? 1 : ReadUnitsForSize(1, view.consistent))));
+  points.push_back(ImVec2(a.x, y_of(write ? 1 : limits::ReadUnits(1, view.consistent))));
   for (int i = 1; i * step_kb <= max_kb + 1e-9; ++i) {
     uint32_t at = static_cast<uint32_t>(i * step_kb * 1024);
-    double units = write ? WriteUnitsForSize(at) : ReadUnitsForSize(at, view.consistent);
-    double next = write ? WriteUnitsForSize(at + 1) : ReadUnitsForSize(at + 1, view.consistent);
+    double units = write ? limits::WriteUnits(at) : limits::ReadUnits(at, view.consistent);
+    double next = write ? limits::WriteUnits(at + 1) : limits::ReadUnits(at + 1, view.consistent);
     points.push_back(ImVec2(x_of(i * step_kb), y_of(units)));
     if (x_of(i * step_kb) < b.x - 0.5f) points.push_back(ImVec2(x_of(i * step_kb), y_of(next)));
     previous = next;
@@ -76,7 +77,7 @@ void CostPlot(const CostView& view, float height) {
   draw->AddPolyline(points.data(), static_cast<int>(points.size()), p.plot_line, 0, 2 * scale);
   // This request's items.
   for (uint32_t size : view.item_sizes) {
-    double units = write ? WriteUnitsForSize(size) : ReadUnitsForSize(size, view.consistent);
+    double units = write ? limits::WriteUnits(size) : limits::ReadUnits(size, view.consistent);
     draw->AddCircleFilled(ImVec2(x_of(size / 1024.0), y_of(units)), 3.5f * scale, p.plot_marker);
   }
   ImGui::Dummy(ImVec2(width, height));
@@ -84,7 +85,7 @@ void CostPlot(const CostView& view, float height) {
     float mx = ImGui::GetIO().MousePos.x;
     double kb = std::clamp((mx - a.x) / (b.x - a.x), 0.0f, 1.0f) * max_kb;
     uint32_t bytes = static_cast<uint32_t>(kb * 1024);
-    double units = write ? WriteUnitsForSize(bytes) : ReadUnitsForSize(bytes, view.consistent);
+    double units = write ? limits::WriteUnits(bytes) : limits::ReadUnits(bytes, view.consistent);
     ImGui::SetTooltip("An item of %s costs %s %s", FormatBytes(bytes).c_str(),
                       FormatUnits(units).c_str(), write ? "WRU to write" : "RRU to read");
   }
@@ -151,15 +152,6 @@ void StreamRecords(const CostView& view) {
 }
 
 }  // namespace
-
-double ReadUnitsForSize(uint32_t size_bytes, bool consistent) {
-  double units = std::max<uint32_t>(1, (size_bytes + 4095) / 4096);
-  return consistent ? units : units / 2;
-}
-
-double WriteUnitsForSize(uint32_t size_bytes) {
-  return std::max<uint32_t>(1, (size_bytes + 1023) / 1024);
-}
 
 void DrawCostPanel(CostPanelState* state, const CostView& view, Intents* intents) {
   const Palette& palette = CurrentPalette();

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "imgui.h"
+#include "monotable/limits.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
 
@@ -106,12 +107,11 @@ void DrawRows(TablePanelState* state, const CollectionView& c, const std::vector
       if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::Text("%u bytes", row.size_bytes);
-        uint32_t read_units = (row.size_bytes + 4095) / 4096;
-        uint32_t write_units = (row.size_bytes + 1023) / 1024;
-        MutedText("Reading it: %u RRU strongly consistent, %s eventually consistent",
-                  read_units ? read_units : 1,
-                  FormatUnits((read_units ? read_units : 1) * 0.5).c_str());
-        MutedText("Writing it: %u WRU (per 1 KB)", write_units ? write_units : 1);
+        MutedText("Reading it: %s RRU strongly consistent, %s eventually consistent",
+                  FormatUnits(limits::ReadUnits(row.size_bytes, true)).c_str(),
+                  FormatUnits(limits::ReadUnits(row.size_bytes, false)).c_str());
+        MutedText("Writing it: %s WRU (per 1 KB)",
+                  FormatUnits(limits::WriteUnits(row.size_bytes)).c_str());
         if (row.mark != Mark::kNone) {
           ImGui::Separator();
           ImGui::TextColored(

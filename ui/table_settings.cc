@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "monotable/limits.h"
 #include "nlohmann/json.hpp"
 #include "ui/view_model.h"
 
@@ -74,22 +75,6 @@ Type TypeOf(const std::string& name) {
 
 // Scalar key types only: an index key attribute must be S, N or B.
 bool IsKeyType(Type t) { return t == Type::kS || t == Type::kN || t == Type::kB; }
-
-Result ErrorResult(Status status) {
-  Result r;
-  r.http_status = 400;
-  r.body =
-      json{{"__type", "com.amazonaws.dynamodb.v20120810#" + std::string(ErrorName(status.code()))},
-           {"message", status.message()}}
-          .dump();
-  r.status = std::move(status);
-  return r;
-}
-
-// DynamoDB bills each index write at ceil(entry size / 1 KB) WRU, at least 1.
-double EntryWriteUnits(uint64_t bytes) {
-  return static_cast<double>(std::max<uint64_t>(1, (bytes + 1023) / 1024));
-}
 
 void FinishBackfill(BackfillView* b, double price_per_million) {
   b->valid = true;
@@ -338,7 +323,7 @@ BackfillView EstimateBackfill(const Engine& engine, const TableSettingsView& tab
     ++b.entries;
     b.entry_bytes += entry;
     b.largest_entry = std::max<uint32_t>(b.largest_entry, static_cast<uint32_t>(entry));
-    b.write_units += EntryWriteUnits(entry);
+    b.write_units += limits::WriteUnits(entry);
   });
   FinishBackfill(&b, write_unit_price_per_million);
   return b;
@@ -357,7 +342,7 @@ BackfillView MeasureBackfill(const Engine& engine, const std::string& table,
     ++b.entries;
     b.entry_bytes += size_bytes;
     b.largest_entry = std::max<uint32_t>(b.largest_entry, static_cast<uint32_t>(size_bytes));
-    b.write_units += EntryWriteUnits(size_bytes);
+    b.write_units += limits::WriteUnits(size_bytes);
   });
   FinishBackfill(&b, write_unit_price_per_million);
   return b;

@@ -87,7 +87,7 @@ Status BatchGetItem(Context& ctx) {
     }
     // DynamoDB rule: one table's Keys hold at most 100 keys (over 100 in total across tables is
     // "Too many items requested", below).
-    if (read.keys.size() > 100) {
+    if (read.keys.size() > limits::kMaxBatchGetKeys) {
       Constraints kc;
       kc.AddMessage("Value at 'RequestItems." + read.name +
                     ".member.Keys' failed to satisfy constraint: Member must have length less "
@@ -109,7 +109,7 @@ Status BatchGetItem(Context& ctx) {
     reads.push_back(std::move(read));
   }
   // DynamoDB rule: at most 100 keys per BatchGetItem.
-  if (total_keys > 100) {
+  if (total_keys > limits::kMaxBatchGetKeys) {
     return Status::Validation("Too many items requested for the BatchGetItem call");
   }
   for (TableRead& read : reads) {
@@ -197,7 +197,7 @@ Status ReadBatchWriteItem(const json& req, BatchWriteItemRequest* out) {
                                        ? "Start of structure or map found where not expected"
                                        : "Unexpected field type");
     }
-    if (it->empty() || it->size() > 25) {
+    if (it->empty() || it->size() > limits::kMaxBatchWriteRequests) {
       std::string v = "{" + it.key() + "=[...]}";
       Constraints lc;
       lc.Add(&v, "requestItems",
@@ -235,7 +235,7 @@ Status ReadBatchWriteItem(const json& req, BatchWriteItemRequest* out) {
     }
   }
   // DynamoDB rule: at most 25 write requests per BatchWriteItem.
-  if (writes.size() > 25) {
+  if (writes.size() > limits::kMaxBatchWriteRequests) {
     return Status::Validation("Too many items requested for the BatchWriteItem call");
   }
   return Status::Ok();

@@ -51,3 +51,13 @@ void RenderError(const Status& status, const nlohmann::json& extra, Result* resu
 }
 
 }  // namespace monotable::api
+
+namespace monotable {
+
+Result ErrorResult(Status status) {
+  Result result;
+  api::RenderError(status, nlohmann::json(), &result);
+  return result;
+}
+
+}  // namespace monotable

@@ -204,13 +204,13 @@ bool FastReadBatchWriteItem(std::string_view text, BatchWriteItemRequest* out) {
           if (seen == table) return false;  // repeated table
         }
         std::vector<BatchWriteItemRequest::Write> writes;
-        writes.reserve(25);
+        writes.reserve(limits::kMaxBatchWriteRequests);
         Sequence a(&s, '[', ']');
         if (!a.Open()) return false;
         bool writes_done = false;
         while (a.Next(&writes_done)) {
           // DynamoDB: at most 25 requests per table (and in all, below).
-          if (writes.size() == 25) return false;
+          if (writes.size() == limits::kMaxBatchWriteRequests) return false;
           BatchWriteItemRequest::Write w;
           if (!ReadWriteRequest(&s, &w)) return false;
           writes.push_back(std::move(w));
@@ -240,7 +240,7 @@ bool FastReadBatchWriteItem(std::string_view text, BatchWriteItemRequest* out) {
             [](const auto& a, const auto& b) { return a.first < b.first; });
   size_t total = 0;
   for (const auto& t : tables) total += t.second.size();
-  if (total > 25) return false;
+  if (total > limits::kMaxBatchWriteRequests) return false;
   out->writes.clear();
   out->writes.reserve(total);
   for (auto& [table, writes] : tables) {

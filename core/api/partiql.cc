@@ -607,7 +607,7 @@ Status BatchExecuteStatement(Context& ctx) {
   c.Enum(capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
   if (!statements) {
     c.Add(nullptr, "statements", "Member must not be null");
-  } else if (statements->empty() || statements->size() > 25) {
+  } else if (statements->empty() || statements->size() > limits::kMaxPartiQLBatchStatements) {
     const std::string text = statements->empty() ? "[]" : "[...]";
     c.Add(&text, "statements",
           statements->empty() ? "Member must have length greater than or equal to 1"
@@ -659,7 +659,7 @@ Status ExecuteTransaction(Context& ctx) {
   Constraints c;
   if (!statements) {
     c.Add(nullptr, "transactStatements", "Member must not be null");
-  } else if (statements->empty() || statements->size() > 100) {
+  } else if (statements->empty() || statements->size() > limits::kMaxPartiQLTransactStatements) {
     const std::string text = statements->empty() ? "[]" : "[...]";
     c.Add(&text, "transactStatements",
           statements->empty() ? "Member must have length greater than or equal to 1"

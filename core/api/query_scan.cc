@@ -24,7 +24,7 @@
 namespace monotable::api {
 namespace {
 
-constexpr uint64_t kPageBytes = 1024 * 1024;
+constexpr uint64_t kPageBytes = limits::kMaxPageBytes;
 
 struct Source {
   const storage::Table* table = nullptr;

@@ -40,7 +40,7 @@ Status TransactItemsMember(const json& req, const json** items) {
   } else if ((*items)->empty()) {
     std::string v = "[]";
     c.Add(&v, "transactItems", "Member must have length greater than or equal to 1");
-  } else if ((*items)->size() > 100) {
+  } else if ((*items)->size() > limits::kMaxTransactItems) {
     std::string v = "[...]";
     c.Add(&v, "transactItems", "Member must have length less than or equal to 100");
   }
@@ -272,7 +272,7 @@ Status TransactWriteItems(Context& ctx) {
     actions.push_back(std::move(a));
   }
   // DynamoDB rule: the items of one transaction total at most 4 MB.
-  if (total_item_bytes > uint64_t{4} * 1024 * 1024) {
+  if (total_item_bytes > limits::kMaxTransactBytes) {
     return Status::Validation(
         "Transaction request size has exceeded the maximum allowed size of 4 MB");
   }

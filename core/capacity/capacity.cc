@@ -6,10 +6,6 @@
 
 namespace monotable::capacity {
 
-uint64_t Blocks(uint64_t bytes, uint64_t unit) {
-  return bytes == 0 ? 1 : (bytes + unit - 1) / unit;
-}
-
 int64_t ReadHalfUnits(uint64_t bytes, ReadMode mode) {
   const int64_t blocks = static_cast<int64_t>(Blocks(bytes, kReadUnitBytes));
   switch (mode) {

@@ -20,17 +20,18 @@
 #include <vector>
 
 #include "monotable/effects.h"
+#include "monotable/limits.h"
 #include "storage/table.h"
 
 namespace monotable::capacity {
 
 enum class ReadMode : uint8_t { kEventual, kStrong, kTransactional };
 
-inline constexpr uint64_t kReadUnitBytes = 4096;
-inline constexpr uint64_t kWriteUnitBytes = 1024;
+// The unit sizes and the rounding are public (monotable/limits.h): front ends use the same.
+using limits::Blocks;
+using limits::kReadUnitBytes;
+using limits::kWriteUnitBytes;
 
-// ceil(bytes / unit), at least 1.
-uint64_t Blocks(uint64_t bytes, uint64_t unit);
 // Half-units for reading `bytes` (one rounding) in `mode`.
 int64_t ReadHalfUnits(uint64_t bytes, ReadMode mode);
 // Half-units for writing an item of `bytes`.

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "monotable/engine.h"  // KeySchemaInfo
+#include "monotable/limits.h"
 #include "monotable/status.h"
 #include "monotable/value.h"
 
@@ -319,9 +320,9 @@ bool IsReservedWord(std::string_view word);
 // How many reserved words there are (573).
 size_t ReservedWordCount();
 
-// Limits (dynamodb-rules.md §1.3).
-inline constexpr size_t kMaxExpressionBytes = 4096;
-inline constexpr size_t kMaxInOperands = 100;  // values in an IN list
-inline constexpr size_t kMaxUpdateOperators = 300;
+// Limits (dynamodb-rules.md §1.3), defined in monotable/limits.h.
+using limits::kMaxExpressionBytes;
+using limits::kMaxInOperands;
+using limits::kMaxUpdateOperators;
 
 }  // namespace monotable::expr

@@ -1,4 +1,4 @@
-// The cost panel's size plot follows DynamoDB's rounding: reads per 4 KB, writes per 1 KB.
+// The cost panel's figures (its unit rounding is monotable/limits.h, tested in core).
 #include "ui/cost_panel.h"
 
 #include <gtest/gtest.h>
@@ -8,19 +8,6 @@
 
 namespace monotable::ui {
 namespace {
-
-TEST(CostPanelTest, ReadsRoundUpTo4KbAndEventualIsHalf) {
-  EXPECT_EQ(ReadUnitsForSize(1, false), 0.5);
-  EXPECT_EQ(ReadUnitsForSize(4096, false), 0.5);
-  EXPECT_EQ(ReadUnitsForSize(4097, false), 1.0);  // "a 4.1 KB item costs twice as much"
-  EXPECT_EQ(ReadUnitsForSize(4097, true), 2.0);
-}
-
-TEST(CostPanelTest, WritesRoundUpTo1Kb) {
-  EXPECT_EQ(WriteUnitsForSize(1), 1);
-  EXPECT_EQ(WriteUnitsForSize(1024), 1);
-  EXPECT_EQ(WriteUnitsForSize(1025), 2);
-}
 
 // The per-million headline keeps the seed's figures exact: the 4.0 KB read is $0.0625 per million
 // (0.5 RRU x $0.125), the 4.1 KB read $0.125, the 1.1 KB write $1.25 (2 WRU x $0.625), not $0.06

@@ -212,6 +212,14 @@ TEST_F(TableSettingsTest, AdvanceTimeRejectsABadRequestAndKeepsTime) {
   EXPECT_FALSE(r.status.ok());
   EXPECT_EQ(r.status.code(), ErrorCode::kValidation);
   EXPECT_EQ(clock_.offset_ms(), 0);
+  // The error goes out in the envelope every engine error has: the Result panel and the copied
+  // response show DynamoDB's `__type` for a ValidationException.
+  EXPECT_EQ(r.http_status, 400);
+  EXPECT_EQ(json::parse(r.body)["__type"], "com.amazon.coral.validate#ValidationException");
+  Result malformed = AdvanceTime(&engine_, &clock_, "[1]");
+  EXPECT_EQ(json::parse(malformed.body)["__type"],
+            "com.amazon.coral.service#SerializationException");
+  EXPECT_TRUE(json::parse(malformed.body).contains("Message"));
   EXPECT_EQ(AdvanceLabel(86400), "+1 day");
   EXPECT_EQ(AdvanceLabel(30 * 86400), "+30 days");
   EXPECT_EQ(AdvanceLabel(3600), "+1 h");

@@ -68,6 +68,11 @@ struct Result {
   Effects effects;        // what the request did (also for failed requests: billed failures)
 };
 
+// A failed request's Result: `status` in DynamoDB's error envelope (`__type` in DynamoDB's
+// namespace for the code, `message`, HTTP 400 or 500), rendered as the engine renders every error.
+// For front ends that refuse a request of their own (the playground's AdvanceTime).
+Result ErrorResult(Status status);
+
 struct KeyAttributeInfo {
   std::string name;
   Type type = Type::kS;

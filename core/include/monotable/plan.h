@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "monotable/effects.h"
+#include "monotable/limits.h"
 #include "monotable/model.h"
 #include "monotable/status.h"
 
@@ -40,9 +41,10 @@ inline constexpr double kSecondsPerMonth = kHoursPerMonth * 3600;
 // on-demand mode too, and adaptive capacity never lifts a partition above them: it only isolates
 // hot items, "down to one item per partition" (DG burst-adaptive-capacity.html,
 // #isolate-frequent-access-items).
-inline constexpr double kPartitionReadUnits = 3000;
-inline constexpr double kPartitionWriteUnits = 1000;
-inline constexpr double kPartitionBytes = 10.0 * 1024 * 1024 * 1024;
+// Defined in limits.h, with the other named limits.
+using limits::kPartitionBytes;
+using limits::kPartitionReadUnits;
+using limits::kPartitionWriteUnits;
 // "All items in DynamoDB require 100 bytes of storage overhead for indexing" (DG
 // CapacityUnitCalculations): storage only, per item and per index entry.
 inline constexpr double kStorageOverheadBytes = 100;

@@ -13,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "monotable/limits.h"
 #include "monotable/number.h"
 
 namespace monotable {
@@ -91,7 +92,7 @@ std::string ToWireJson(const Item& item);
 // Standard base64 with padding (DynamoDB's encoding of B and BS values).
 std::string Base64Encode(std::string_view bytes);
 
-// The 400 KB limit: 409,600 bytes including attribute names.
-inline constexpr size_t kMaxItemBytes = 400 * 1024;
+// The 400 KB limit: 409,600 bytes including attribute names (defined in limits.h).
+using limits::kMaxItemBytes;
 
 }  // namespace monotable

@@ -22,6 +22,26 @@ TEST(Capacity, WritesRoundUpTo1KB) {
   EXPECT_EQ(WriteHalfUnits(1024, true), 4);
 }
 
+// The public arithmetic (monotable/limits.h) that the playground's tooltips and size plot use is
+// the meter's, for every size around the unit boundaries: "a 4.1 KB item costs twice as much".
+TEST(Capacity, PublicArithmeticIsTheMeters) {
+  EXPECT_EQ(limits::ReadUnits(1, false), 0.5);
+  EXPECT_EQ(limits::ReadUnits(4096, false), 0.5);
+  EXPECT_EQ(limits::ReadUnits(4097, false), 1.0);
+  EXPECT_EQ(limits::ReadUnits(4097, true), 2.0);
+  EXPECT_EQ(limits::WriteUnits(1024), 1);
+  EXPECT_EQ(limits::WriteUnits(1025), 2);
+  EXPECT_EQ(limits::WriteUnits(1025, true), 4);
+  for (uint64_t bytes = 0; bytes <= 3 * 4096 + 2; ++bytes) {
+    ASSERT_EQ(limits::ReadUnits(bytes, false), ToUnits(ReadHalfUnits(bytes, ReadMode::kEventual)));
+    ASSERT_EQ(limits::ReadUnits(bytes, true), ToUnits(ReadHalfUnits(bytes, ReadMode::kStrong)));
+    ASSERT_EQ(limits::TransactionalReadUnits(bytes),
+              ToUnits(ReadHalfUnits(bytes, ReadMode::kTransactional)));
+    ASSERT_EQ(limits::WriteUnits(bytes), ToUnits(WriteHalfUnits(bytes, false)));
+    ASSERT_EQ(limits::WriteUnits(bytes, true), ToUnits(WriteHalfUnits(bytes, true)));
+  }
+}
+
 TEST(Capacity, IndexWritesCountEntriesTouched) {
   storage::IndexChange c;
   c.kind = storage::IndexChangeKind::kNone;
