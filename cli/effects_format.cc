@@ -1,12 +1,10 @@
-// effects_format: text and JSON renderings of Effects (see the header).
+// effects_format: Effects as readable text (see the header).
 #include "effects_format.h"
 
 #include <cstdio>
 
 namespace monotable::cli {
 namespace {
-
-using nlohmann::json;
 
 // Units without trailing zeros: 0.5, 1, 12.5.
 std::string Units(double units) {
@@ -33,8 +31,6 @@ std::string Capacity(double read, double write) {
 
 }  // namespace
 
-json ValueToJson(const Value& value) { return json::parse(ToWireJson(value)); }
-
 std::string KeyText(const Item& key) {
   std::string out;
   for (const auto& [name, value] : key) {
@@ -55,47 +51,6 @@ std::string KeyText(const Item& key) {
         break;
     }
   }
-  return out;
-}
-
-json EffectsToJson(const Effects& effects) {
-  json out = json::object();
-  out["operation"] = effects.operation;
-  out["readUnits"] = effects.read_units;
-  out["writeUnits"] = effects.write_units;
-  out["dollars"] = effects.dollars;
-  json capacity = json::array();
-  for (const CapacityLine& line : effects.capacity) {
-    json c = {{"table", line.table},
-              {"readUnits", line.read_units},
-              {"writeUnits", line.write_units},
-              {"arithmetic", line.arithmetic}};
-    if (!line.index.empty()) {
-      c["index"] = line.index;
-      c["localIndex"] = line.local_index;
-    }
-    capacity.push_back(c);
-  }
-  out["capacity"] = capacity;
-  json items = json::array();
-  for (const TouchedItem& item : effects.items) {
-    json key = json::object();
-    for (const auto& [name, value] : item.key) key[name] = ValueToJson(value);
-    json i = {{"table", item.table},
-              {"key", key},
-              {"sizeBytes", item.size_bytes},
-              {"action", ItemActionName(item.action)}};
-    if (!item.index.empty()) i["index"] = item.index;
-    if (!item.reason.empty()) i["reason"] = item.reason;
-    items.push_back(i);
-  }
-  out["items"] = items;
-  if (effects.read_modes.applicable) {
-    out["readModes"] = {{"eventual", effects.read_modes.eventual},
-                        {"strong", effects.read_modes.strong},
-                        {"transactional", effects.read_modes.transactional}};
-  }
-  if (!effects.lints.empty()) out["lints"] = effects.lints;
   return out;
 }
 

@@ -275,7 +275,7 @@ int RunCommand(const std::vector<std::string>& args) {
                    {"response", response}};
       if (!e.expect_error.empty()) line["expectError"] = e.expect_error;
       line["passed"] = ok;
-      if (options.effects) line["effects"] = EffectsToJson(result.effects);
+      if (options.effects) line["effects"] = json::parse(EffectsToJson(result.effects));
       std::printf("%s\n", line.dump().c_str());
     } else {
       std::string outcome = result.status.ok() ? "OK" : error_name;

@@ -8,7 +8,6 @@
 #include "imgui.h"
 #include "monotable/plan.h"
 #include "nlohmann/json.hpp"
-#include "ui/effects_json.h"
 #include "ui/text_export.h"
 #include "ui/theme.h"
 #include "ui/view_model.h"
@@ -523,7 +522,7 @@ std::string App::StateJson() const {
       state["error"] = {{"type", std::string(ErrorName(last_result_.status.code()))},
                         {"message", last_result_.status.message()}};
     }
-    state["effects"] = EffectsToJson(last_result_.effects);
+    state["effects"] = json::parse(EffectsToJson(last_result_.effects));
   } else {
     state["lastRequest"] = nullptr;
     state["response"] = nullptr;
@@ -578,7 +577,7 @@ std::string App::LastRunJson() const {
     out["error"] = {{"type", std::string(ErrorName(last_result_.status.code()))},
                     {"message", last_result_.status.message()}};
   }
-  out["effects"] = EffectsToJson(last_result_.effects);
+  out["effects"] = json::parse(EffectsToJson(last_result_.effects));
   return out.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

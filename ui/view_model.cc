@@ -668,38 +668,18 @@ bool IsPartiQLOperation(std::string_view op) {
   return op == "ExecuteStatement" || op == "BatchExecuteStatement" || op == "ExecuteTransaction";
 }
 
-StreamRecordView ParseStreamRecord(const std::string& line) {
+StreamRecordView BuildStreamRecordView(const StreamRecordEffect& record) {
   StreamRecordView r;
-  r.raw = line;
-  const size_t space = line.find(' ');
-  const size_t arrow = line.find(" -> stream ");
-  if (space == std::string::npos || arrow == std::string::npos || arrow < space) {
-    r.event_name = line;
-    return r;
+  r.event_name = record.event_name;
+  for (const auto& [name, value] : record.keys) {
+    if (!r.keys.empty()) r.keys += ", ";
+    r.keys += name + " = " + ValueText(value);
   }
-  r.event_name = line.substr(0, space);
-  json keys = json::parse(line.substr(space + 1, arrow - space - 1), nullptr, false);
-  if (keys.is_object()) {
-    for (auto k = keys.begin(); k != keys.end(); ++k) {
-      if (!r.keys.empty()) r.keys += ", ";
-      r.keys += k.key() + " = " + WireValueText(k.value());
-    }
-  }
-  const size_t label_start = arrow + std::strlen(" -> stream ");
-  const size_t open = line.find(" (", label_start);
-  const size_t close = open == std::string::npos ? open : line.find(')', open);
-  if (open != std::string::npos && close != std::string::npos) {
-    r.stream_label = line.substr(label_start, open - label_start);
-    r.view_type = line.substr(open + 2, close - open - 2);
-  }
-  constexpr const char* kSequence = "SequenceNumber ";
-  const size_t seq = line.find(kSequence, label_start);
-  if (seq != std::string::npos) {
-    const size_t start = seq + std::strlen(kSequence);
-    const size_t end = line.find(',', start);
-    r.sequence_number = line.substr(start, end == std::string::npos ? end : end - start);
-  }
-  r.by_service = line.find("userIdentity Service") != std::string::npos;
+  r.stream_label = record.stream_label;
+  r.view_type = record.view_type;
+  r.sequence_number = record.sequence_number;
+  r.by_service = record.by_service;
+  r.raw = StreamRecordLine(record);
   return r;
 }
 
@@ -812,8 +792,8 @@ CostView BuildCostView(std::string_view operation, bool consistent, const Effect
       IsWriteOperation(operation) ||
       (IsPartiQLOperation(operation) && effects.write_units > 0 && effects.read_units == 0);
   view.consistent = consistent;
-  for (const std::string& line : effects.stream_records) {
-    view.stream_records.push_back(ParseStreamRecord(line));
+  for (const StreamRecordEffect& record : effects.stream_records) {
+    view.stream_records.push_back(BuildStreamRecordView(record));
   }
   for (const TouchedItem& t : effects.items) {
     // Items and index entries read or written; index bookkeeping of writes is not an item size.

@@ -54,9 +54,7 @@ bool IsWriteOperation(std::string_view operation);
 // ExecuteStatement, BatchExecuteStatement, ExecuteTransaction: reads or writes, by statement.
 bool IsPartiQLOperation(std::string_view operation);
 
-// Parses one Effects::stream_records line (`MODIFY {"PK":{"S":"a"}} -> stream <label> (<view
-// type>), SequenceNumber <n>[, userIdentity Service dynamodb.amazonaws.com (TTL)]`). A line of
-// another shape keeps its text in `raw` and `event_name`, the rest empty.
-StreamRecordView ParseStreamRecord(const std::string& line);
+// One stream record for display: its key as "PK = C#1, SK = PROFILE", `raw` its StreamRecordLine.
+StreamRecordView BuildStreamRecordView(const StreamRecordEffect& record);
 
 }  // namespace monotable::ui

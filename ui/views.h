@@ -281,7 +281,7 @@ struct CapacityLineView {
   std::string arithmetic;
 };
 
-// One DynamoDB Streams record a request appended (Effects::stream_records, parsed for display).
+// One DynamoDB Streams record a request appended (Effects::stream_records, for display).
 struct StreamRecordView {
   std::string event_name;       // "INSERT", "MODIFY" or "REMOVE"
   std::string keys;             // the item's key: "PK = C#1, SK = PROFILE"

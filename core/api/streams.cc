@@ -154,10 +154,8 @@ void AppendStreamRecord(Context& ctx, const WriteSpec& spec, const PreparedWrite
   r.new_image = plan.new_item;
   r.by_service = spec.by_service;
   if (ctx.records_effects()) {
-    ctx.effects.stream_records.push_back(
-        r.event_name + " " + wire::ToJson(r.keys).dump() + " -> stream " + log->label + " (" +
-        log->view_type + "), SequenceNumber " + SequenceText(r.sequence) +
-        (r.by_service ? ", userIdentity Service dynamodb.amazonaws.com (TTL)" : ""));
+    ctx.effects.stream_records.push_back({schema.name, r.event_name, r.keys, log->label,
+                                          log->view_type, SequenceText(r.sequence), r.by_service});
   }
   log->records.push_back(std::move(r));
 }

@@ -53,7 +53,7 @@ Status ApplyStreamSpecification(Context& ctx, const StreamRequest& spec, bool cr
 void DisableStreamOfTable(Context& ctx, const storage::TableSchema& schema);
 
 // Appends the record of a committed write to the table's stream, if it has an enabled one, and
-// adds a line to ctx.effects.stream_records.
+// adds it to ctx.effects.stream_records.
 void AppendStreamRecord(Context& ctx, const WriteSpec& spec, const PreparedWrite& prepared);
 
 // The Streams API handlers.

@@ -36,8 +36,8 @@ TEST(AppSettingsTest, AdvanceTimeExpiresAnItemThroughTheApp) {
   EXPECT_EQ(state["response"]["DeletedItemCount"], 1);
   EXPECT_EQ(state["effects"]["writeUnits"], 0);
   ASSERT_EQ(state["effects"]["streamRecords"].size(), 1u);
-  EXPECT_NE(state["effects"]["streamRecords"][0].get<std::string>().find("Service"),
-            std::string::npos);
+  EXPECT_TRUE(state["effects"]["streamRecords"][0]["byService"].get<bool>());
+  EXPECT_EQ(state["effects"]["streamRecords"][0]["eventName"], "REMOVE");
   EXPECT_EQ(state["clock"]["offsetMs"], 3600 * 1000);
   EXPECT_EQ(state["history"]["entries"], 4);
   // Drawing the settings tab after all this works (and reads the engine once).

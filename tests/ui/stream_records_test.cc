@@ -104,23 +104,26 @@ TEST_F(StreamRecordsTest, PartiQLWritesListRecordsToo) {
   EXPECT_TRUE(cost.is_write);
 }
 
-TEST(StreamRecordParseTest, AnUnknownLineIsKeptWhole) {
-  StreamRecordView r = ParseStreamRecord("something else");
-  EXPECT_EQ(r.event_name, "something else");
-  EXPECT_EQ(r.raw, "something else");
-  EXPECT_TRUE(r.keys.empty());
-}
-
-TEST(StreamRecordParseTest, ServiceDeletions) {
-  StreamRecordView r = ParseStreamRecord(
-      R"(REMOVE {"PK":{"S":"a"}} -> stream 2026-01-01T00:00:00.000 (OLD_IMAGE), SequenceNumber )"
-      R"(000000000000000000007, userIdentity Service dynamodb.amazonaws.com (TTL))");
+TEST(StreamRecordViewTest, ServiceDeletions) {
+  StreamRecordEffect record;
+  record.table = "T";
+  record.event_name = "REMOVE";
+  record.keys["PK"] = Value::S("a");
+  record.stream_label = "2026-01-01T00:00:00.000";
+  record.view_type = "OLD_IMAGE";
+  record.sequence_number = "000000000000000000007";
+  record.by_service = true;
+  StreamRecordView r = BuildStreamRecordView(record);
   EXPECT_EQ(r.event_name, "REMOVE");
   EXPECT_EQ(r.keys, "PK = a");
   EXPECT_EQ(r.stream_label, "2026-01-01T00:00:00.000");
   EXPECT_EQ(r.view_type, "OLD_IMAGE");
   EXPECT_EQ(r.sequence_number, "000000000000000000007");
   EXPECT_TRUE(r.by_service);
+  EXPECT_EQ(
+      r.raw,
+      R"(REMOVE {"PK":{"S":"a"}} -> stream 2026-01-01T00:00:00.000 (OLD_IMAGE), SequenceNumber )"
+      R"(000000000000000000007, userIdentity Service dynamodb.amazonaws.com (TTL))");
 }
 
 TEST(StreamRecordPanelTest, CostPanelDrawsRecordsWithoutQueueing) {
@@ -131,9 +134,13 @@ TEST(StreamRecordPanelTest, CostPanelDrawsRecordsWithoutQueueing) {
   view.operation = "PutItem";
   view.is_write = true;
   view.write_units = 1;
-  view.stream_records.push_back(ParseStreamRecord(
-      R"(INSERT {"PK":{"S":"a"}} -> stream 2026-01-01T00:00:00.000 (NEW_IMAGE), SequenceNumber )"
-      R"(000000000000000000001)"));
+  StreamRecordEffect record;
+  record.event_name = "INSERT";
+  record.keys["PK"] = Value::S("a");
+  record.stream_label = "2026-01-01T00:00:00.000";
+  record.view_type = "NEW_IMAGE";
+  record.sequence_number = "000000000000000000001";
+  view.stream_records.push_back(BuildStreamRecordView(record));
   Intents intents;
   ui.Draw([&] { DrawCostPanel(&state, view, &intents); });
   ui.Draw([&] { DrawCostPanel(&state, view, &intents); });

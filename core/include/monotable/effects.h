@@ -32,9 +32,9 @@ const char* ItemActionName(ItemAction action);
 
 struct TouchedItem {
   std::string table;
-  std::string index;   // empty for the base table
-  Item key;            // the base table's primary key of the item
-  size_t size_bytes;   // item size (base table) or index entry size (index)
+  std::string index;  // empty for the base table
+  Item key;           // the base table's primary key of the item
+  size_t size_bytes;  // item size (base table) or index entry size (index)
   ItemAction action;
   std::string reason;  // why, in words: "GSI2PK removed: item left the sparse index GSI2"
 };
@@ -49,6 +49,22 @@ struct CapacityLine {
   // e.g. "3 items, 2,310 bytes read, rounded up to 4 KB = 1 RRU; eventually consistent x0.5 = 0.5"
   std::string arithmetic;
 };
+
+// A DynamoDB Streams record a request appended (the record itself is read with GetRecords).
+struct StreamRecordEffect {
+  std::string table;
+  std::string event_name;       // "INSERT", "MODIFY" or "REMOVE"
+  Item keys;                    // the item's primary key
+  std::string stream_label;     // the stream's StreamLabel (its creation time)
+  std::string view_type;        // "NEW_AND_OLD_IMAGES", "KEYS_ONLY", ...
+  std::string sequence_number;  // 21 digits: "000000000000000000002"
+  bool by_service = false;      // a TTL deletion: userIdentity Service dynamodb.amazonaws.com
+};
+
+// One line for showing or copying a record, e.g. `MODIFY {"pk":{"S":"a"}} -> stream
+// 2026-11-30T03:08:33.123 (NEW_AND_OLD_IMAGES), SequenceNumber 000000000000000000002` (with
+// `, userIdentity Service dynamodb.amazonaws.com (TTL)` for a TTL deletion).
+std::string StreamRecordLine(const StreamRecordEffect& record);
 
 // For a read request: what the same request would cost under each read mode.
 struct ReadModes {
@@ -66,12 +82,24 @@ struct Effects {
   double write_units = 0;  // total write request units
   double dollars = 0;      // on-demand price of this one request
   ReadModes read_modes;
-  std::vector<std::string> lints;  // advice: "Scan in an access pattern", "item just over 4 KB", ...
-  // One line per DynamoDB Streams record the request appended, in order, e.g.
-  // `MODIFY {"pk":{"S":"a"}} -> stream 2026-11-30T03:08:33.123 (NEW_AND_OLD_IMAGES), SequenceNumber
-  // 000000000000000000002`. Empty when no written table has an enabled stream.
-  std::vector<std::string> stream_records;
+  std::vector<std::string>
+      lints;  // advice: "Scan in an access pattern", "item just over 4 KB", ...
+  // The DynamoDB Streams records the request appended, in order. Empty when no written table
+  // has an enabled stream.
+  std::vector<StreamRecordEffect> stream_records;
 };
+
+// Effects as JSON text, the one rendering every front end uses (`monotable run --effects`, the
+// page's window.monotable.run / state, the widget's events). Every member is always present:
+//   {"operation", "readUnits", "writeUnits", "dollars",
+//    "items": [{"table", "index" ("" for the table), "key" (DynamoDB JSON), "sizeBytes",
+//               "action" (ItemActionName), "reason"}],
+//    "capacity": [{"table", "index", "localIndex", "readUnits", "writeUnits", "arithmetic"}],
+//    "readModes": {"eventual", "strong", "transactional"} or null (not a read),
+//    "lints": [...],
+//    "streamRecords": [{"table", "eventName", "keys" (DynamoDB JSON), "streamLabel", "viewType",
+//                       "sequenceNumber", "byService", "line" (StreamRecordLine)}]}
+std::string EffectsToJson(const Effects& effects);
 
 // On-demand and provisioned prices, kept as data with the date they are valid for.
 // Defaults: us-east-1, Standard table class, dynamodb-rules.md §1.8.

@@ -207,7 +207,7 @@ std::string EffectsText(const Effects& e) {
         << c.write_units << "/" << c.arithmetic << ";";
   }
   for (const std::string& l : e.lints) out << l << ";";
-  for (const std::string& r : e.stream_records) out << r << ";";
+  for (const StreamRecordEffect& r : e.stream_records) out << StreamRecordLine(r) << ";";
   return out.str();
 }
 

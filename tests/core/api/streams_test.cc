@@ -3,6 +3,7 @@
 // stream-less writes add none; an Engine snapshot restores the stream with the data.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "monotable/engine.h"
@@ -32,8 +33,17 @@ TEST(StreamsEffects, EveryCommittedWriteAddsOneLine) {
   Engine engine = StreamEngine();
   Result put = MustRun(engine, "PutItem", R"j({"TableName":"Tbl","Item":{"pk":{"S":"a"}}})j");
   ASSERT_EQ(put.effects.stream_records.size(), 1u);
-  EXPECT_EQ(put.effects.stream_records[0].rfind("INSERT {\"pk\":{\"S\":\"a\"}}", 0), 0u)
-      << put.effects.stream_records[0];
+  const StreamRecordEffect& insert = put.effects.stream_records[0];
+  EXPECT_EQ(insert.event_name, "INSERT");
+  EXPECT_EQ(insert.sequence_number.size(), 21u);
+  EXPECT_EQ(StreamRecordLine(insert).rfind("INSERT {\"pk\":{\"S\":\"a\"}} -> stream ", 0), 0u)
+      << StreamRecordLine(insert);
+  // The JSON every front end shows carries the record's fields and its line.
+  nlohmann::json effects = nlohmann::json::parse(EffectsToJson(put.effects));
+  ASSERT_EQ(effects["streamRecords"].size(), 1u);
+  EXPECT_EQ(effects["streamRecords"][0]["eventName"], "INSERT");
+  EXPECT_EQ(effects["streamRecords"][0]["keys"]["pk"]["S"], "a");
+  EXPECT_EQ(effects["streamRecords"][0]["line"], StreamRecordLine(insert));
   Result same = MustRun(engine, "PutItem", R"j({"TableName":"Tbl","Item":{"pk":{"S":"a"}}})j");
   EXPECT_TRUE(same.effects.stream_records.empty()) << "a write that changes nothing";
   Result batch = MustRun(engine, "BatchWriteItem",
@@ -44,7 +54,7 @@ TEST(StreamsEffects, EveryCommittedWriteAddsOneLine) {
                       R"j({"TransactItems":[{"Update":{"TableName":"Tbl","Key":{"pk":{"S":"b"}},
                           "UpdateExpression":"SET v = :v","ExpressionAttributeValues":{":v":{"N":"1"}}}}]})j");
   ASSERT_EQ(tx.effects.stream_records.size(), 1u);
-  EXPECT_EQ(tx.effects.stream_records[0].rfind("MODIFY", 0), 0u);
+  EXPECT_EQ(tx.effects.stream_records[0].event_name, "MODIFY");
   Result failed = engine.Execute(
       "DeleteItem",
       R"j({"TableName":"Tbl","Key":{"pk":{"S":"b"}},"ConditionExpression":"attribute_not_exists(pk)"})j");

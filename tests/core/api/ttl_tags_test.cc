@@ -95,8 +95,9 @@ TEST(TimeToLive, SweepStreamRecordsAreMarkedAsServiceDeletions) {
   MustRun(engine, "DeleteItem", R"({"TableName":"Sessions","Key":{"pk":{"S":"mine"}}})");
   Result sweep = engine.SweepExpired();
   ASSERT_EQ(sweep.effects.stream_records.size(), 1u);
-  EXPECT_NE(sweep.effects.stream_records[0].find("userIdentity Service"), std::string::npos)
-      << sweep.effects.stream_records[0];
+  EXPECT_TRUE(sweep.effects.stream_records[0].by_service);
+  EXPECT_NE(StreamRecordLine(sweep.effects.stream_records[0]).find("userIdentity Service"),
+            std::string::npos);
 
   Result described = engine.Execute("DescribeTable", R"({"TableName":"Sessions"})");
   const std::string arn = json::parse(described.body)["Table"]["LatestStreamArn"];
