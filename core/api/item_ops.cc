@@ -86,10 +86,13 @@ Status ReadWriteMembers(const json& req, WriteRequestMembers* m) {
 }
 
 // `update`: UpdateItem's (whose ReturnValues the 2026-09 cohort reports alone, messages.h).
+// The order of the listed violations is the cohort's (messages::ReturnValuesListedFirst).
 void WriteConstraints(const WriteRequestMembers& m, bool update, Constraints* c) {
+  const bool return_values_first = messages::ReturnValuesListedFirst(update);
+  if (return_values_first) c->ReturnValues(m.return_values, kReturnValuesAll, update);
   c->Enum(m.capacity, "returnConsumedCapacity", kReturnConsumedCapacityValues);
   c->TableName(m.table_name, "tableName", true);
-  c->ReturnValues(m.return_values, kReturnValuesAll, update);
+  if (!return_values_first) c->ReturnValues(m.return_values, kReturnValuesAll, update);
   c->Enum(m.metrics, "returnItemCollectionMetrics", {"SIZE", "NONE"});
   c->Enum(m.on_condition_failure, "returnValuesOnConditionCheckFailure",
           kReturnValuesOnConditionCheckFailure);
