@@ -16,7 +16,9 @@
 // make; where the source pins only a phrase, "messageIncludes" or "messageMatches" (a regular
 // expression, case-insensitive) replaces "message", and "CancellationReasonCodes" with
 // "firstReasonMatches" replaces "CancellationReasons") or { "response": { field: value } } (status 200; each listed top-level field must equal
-// the answer's, sets compared as sets; "keysOf": { field: [names] }: that field's attribute names)
+// the answer's, sets compared as sets; "keysOf": { field: [names] }: that field's attribute names;
+// "absent": [fields]: not in the answer; "subset": true: the listed fields' members need only be
+// among the answer's, where the source checks no more)
 // or {} (status 200, nothing else checked).
 //
 // known-differences.json lists the cases where monotable knowingly answers differently, each with
@@ -112,11 +114,15 @@ async function call(server, op, body) {
   return { status: res.status, json, text };
 }
 
-// Replaces ${NAME} in every string and key.
+// Replaces ${NAME} in every string and key, and { "$repeat": text, "count": n } by text repeated
+// n times (so a case can hold a 400 KB value without the file doing so).
 function substitute(value, names) {
   const sub = (s) => s.replace(/\$\{(\w+)\}/g, (m, k) => (k in names ? names[k] : m));
   if (typeof value === 'string') return sub(value);
   if (Array.isArray(value)) return value.map((v) => substitute(v, names));
+  if (value && typeof value === 'object' && typeof value.$repeat === 'string') {
+    return value.$repeat.repeat(value.count);
+  }
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [sub(k), substitute(v, names)]));
   }
@@ -134,6 +140,18 @@ function normalize(value) {
     return Object.fromEntries(keys.map((k) => [k, normalize(value[k])]));
   }
   return value;
+}
+
+// Whether `got` holds `want`: objects every member of `want` (recursively), arrays element by
+// element with the same length, anything else equal.
+function contains(got, want) {
+  if (Array.isArray(want)) {
+    return Array.isArray(got) && got.length === want.length && want.every((w, i) => contains(got[i], w));
+  }
+  if (want && typeof want === 'object') {
+    return !!got && typeof got === 'object' && Object.entries(want).every(([k, w]) => contains(got[k], w));
+  }
+  return isDeepStrictEqual(got, want);
 }
 
 // Returns null when `answer` is what `expect` says, else a description of the difference.
@@ -179,9 +197,14 @@ function compare(expect, answer) {
     return `status ${answer.status} (${type}: ${message}), expected ${want}`;
   }
   for (const [field, value] of Object.entries(expect.response ?? {})) {
-    if (!isDeepStrictEqual(normalize(body[field]), normalize(value))) {
+    const same = expect.subset ? contains(normalize(body[field]), normalize(value))
+      : isDeepStrictEqual(normalize(body[field]), normalize(value));
+    if (!same) {
       return `${field}:\n      got      ${JSON.stringify(body[field])}\n      expected ${JSON.stringify(value)}`;
     }
+  }
+  for (const field of expect.absent ?? []) {
+    if (field in body) return `${field} is present (${JSON.stringify(body[field])}), expected none`;
   }
   for (const [field, names] of Object.entries(expect.keysOf ?? {})) {
     const got = Object.keys(body[field] ?? {}).sort();
