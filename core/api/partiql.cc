@@ -442,6 +442,30 @@ Status RunSelect(Context& ctx, Prepared& p, const RunOptions& o, json* response)
   }
   if (!filter_text.empty()) req["FilterExpression"] = filter_text;
   p.translator.AddPlaceholders(&req);
+  // The columns of a SELECT on an index go to the read as its ProjectionExpression, so the
+  // index's projection rules apply: a GSI refuses columns it does not project ("Global secondary
+  // index gsi2 does not project [alternate, mymap]", in statement order), an LSI reaches the base
+  // item for them (paritysuite executeStatementIndex test, eu-west-1, 2026-09-02; tests/oracle).
+  if (!st.index.empty() && !st.select_all && !st.projection.empty()) {
+    std::string projection;
+    json& names = req["ExpressionAttributeNames"];
+    if (!names.is_object()) names = json::object();
+    size_t n = 0;
+    for (const Path& path : st.projection) {
+      if (!projection.empty()) projection += ", ";
+      for (size_t i = 0; i < path.size(); ++i) {
+        const partiql::PathElement& e = path[i];
+        if (e.is_index) {
+          projection += "[" + std::to_string(e.index) + "]";
+          continue;
+        }
+        const std::string placeholder = "#column" + std::to_string(n++);
+        names[placeholder] = e.name;
+        projection += (i ? "." : "") + placeholder;
+      }
+    }
+    req["ProjectionExpression"] = projection;
+  }
   json out;
   json extra;
   if (!(s = RunHandler(ctx, handler, req, &out, &extra)).ok()) return s;
