@@ -259,6 +259,18 @@ Status RunBatchWriteItem(Context& ctx, BatchWriteItemRequest&& request) {
     p.spec.table = ctx.state.FindTable(p.table_name);
     if (!p.spec.table) return Status::ResourceNotFound();
     const storage::TableSchema& schema = p.spec.table->schema();
+    // A PutRequest whose key attribute has another type (or is a list, a map, a set) answers the
+    // generic schema message, not PutItem's "Type mismatch for key" (us-east-1, capture of
+    // 2026-09-29, probes bw_table_wrongtype and bw_table_nonscalar; tests/oracle).
+    if (w.kind == WriteKind::kPut) {
+      for (const storage::KeyAttribute* attr : {&schema.keys.hash, &schema.keys.range}) {
+        if (attr->name.empty()) continue;
+        auto it = w.item.find(attr->name);
+        if (it != w.item.end() && it->second.type() != attr->type) {
+          return Status::Validation("The provided key element does not match the schema");
+        }
+      }
+    }
     s = w.kind == WriteKind::kPut ? ValidateItemKeys(schema, w.item) : ValidateKey(schema, w.item);
     if (!s.ok()) return s;
     // The item's position, computed once: for the duplicate check, the lookup and the commit.

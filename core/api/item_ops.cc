@@ -86,10 +86,13 @@ Status ReadWriteMembers(const json& req, WriteRequestMembers* m) {
 }
 
 // `update`: UpdateItem's (whose ReturnValues the 2026-09 cohort reports alone, messages.h).
+// The order of the listed violations is the cohort's (messages::ReturnValuesListedFirst).
 void WriteConstraints(const WriteRequestMembers& m, bool update, Constraints* c) {
+  const bool return_values_first = messages::ReturnValuesListedFirst(update);
+  if (return_values_first) c->ReturnValues(m.return_values, kReturnValuesAll, update);
   c->Enum(m.capacity, "returnConsumedCapacity", kReturnConsumedCapacityValues);
   c->TableName(m.table_name, "tableName", true);
-  c->ReturnValues(m.return_values, kReturnValuesAll, update);
+  if (!return_values_first) c->ReturnValues(m.return_values, kReturnValuesAll, update);
   c->Enum(m.metrics, "returnItemCollectionMetrics", {"SIZE", "NONE"});
   c->Enum(m.on_condition_failure, "returnValuesOnConditionCheckFailure",
           kReturnValuesOnConditionCheckFailure);
@@ -301,6 +304,22 @@ Status RunUpdateItem(Context& ctx, KeyWriteRequest& r) {
   spec.update = update;
   PreparedWrite prepared;
   if (!(s = PrepareWrite(spec, &prepared)).ok()) return s;
+  // DynamoDB rule (us-east-1 and 21 other regions; ten measure only the finished item): a
+  // standalone UpdateItem also refuses an update whose written attributes plus its action bytes
+  // (expr::Update::SizeRuleActionBytes) pass 400 KB, so at a short key the ceiling sits below
+  // 409,600 (one-byte key, SET b: 409,581 stored, 409,582 refused; exoego/dynamodb-conformance
+  // captures/2026-09-29-update-item-size-rule.json; tests/oracle). Transactions and PartiQL
+  // measure the finished item alone (PrepareWrite).
+  if (!prepared.condition_failed && prepared.plan.new_item && update.actions()) {
+    uint64_t written = update.SizeRuleActionBytes();
+    for (const std::string& name : update.WrittenTopLevelNames()) {
+      auto it = prepared.plan.new_item->find(name);
+      if (it != prepared.plan.new_item->end()) written += AttributeSize(name, it->second);
+    }
+    if (written > kMaxItemBytes) {
+      return Status::Validation("Item size to update has exceeded the maximum allowed size");
+    }
+  }
   if (!(s = Finish(ctx, spec, m, prepared)).ok()) return s;
   // ReturnValues: ALL_OLD / ALL_NEW whole images, UPDATED_* only the updated paths; nothing when
   // the image is missing or the projection is empty.

@@ -127,6 +127,11 @@ const std::vector<FamilyInfo>& Families() {
        "must have length greater than or equal to 1",
        "2026-09-29 us-east-1: o_bg_empty_requestitems (o_bw_empty_requestitems, BatchWriteItem, "
        "still answers the old text there); before: the May 2026 Parity Suite"},
+      {Family::kNumberConversion, "number conversion", MessageCohort::k2026_09,
+       "The parameter cannot be converted to a numeric value",
+       "1 validation error detected: The parameter cannot be converted to a numeric value: ",
+       "2026-09-29 us-east-1: esm_put_ns_empty (NS [\"\"]: the envelope, and \": \" before the "
+       "text even when it is empty); before: the May 2026 Parity Suite"},
   };
   return families;
 }
@@ -206,6 +211,17 @@ Status ValuesWithoutExpression(std::string_view absent, size_t count) {
   return Status::Validation(Enveloped(Family::kValuesWithoutExpression, std::move(text)));
 }
 
+Status NumberConversion(Status status, std::string_view text) {
+  constexpr std::string_view kText = "The parameter cannot be converted to a numeric value";
+  if (status.code() != ErrorCode::kValidation || !Reworded(Family::kNumberConversion) ||
+      !status.message().starts_with(kText)) {
+    return status;
+  }
+  // 2026-05: the text alone for an empty member, ": " + the member otherwise; 2026-09: always
+  // ": " + the member (empty or not), inside the envelope.
+  return Status::Validation(std::string(kEnvelope) + std::string(kText) + ": " + std::string(text));
+}
+
 Status EmptyRequestItems(std::string_view operation) {
   if (operation != "BatchGetItem" || !Reworded(Family::kBatchGetEmptyRequestItems)) {
     return Status::Validation("The requestItems parameter is required for " +
@@ -247,6 +263,14 @@ Violation ReturnValuesOutsideEnum(const std::string& value,
       "Failed to satisfy constraint: Member must satisfy enum value set: [ALL_OLD, "
       "UPDATED_OLD, ALL_NEW, UPDATE_NEW, NONE]",
       update};
+}
+
+bool ReturnValuesListedFirst(bool update) {
+  // us-east-1 on 2026-07-13 (Ketlark/dynamodb-conformance
+  // captures/2026-07-13-empty-set-member.json, still the old wording there):
+  // o_put_empty_table_bad_rv, o_put_three_bad_enums and o_del_two_bad_enums list returnValues
+  // first, o_upd_two_bad_enums after returnConsumedCapacity.
+  return !update && !Reworded(Family::kReturnValuesEnum);
 }
 
 }  // namespace monotable::api::messages

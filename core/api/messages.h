@@ -35,6 +35,7 @@ enum class Family : uint8_t {
   kEmptyTableName,             // TableName ""
   kReturnValuesEnum,           // ReturnValues outside its enum (PutItem/UpdateItem/DeleteItem)
   kBatchGetEmptyRequestItems,  // BatchGetItem with RequestItems {}
+  kNumberConversion,           // an N or NS member that is not a number
 };
 
 struct FamilyInfo {
@@ -86,6 +87,9 @@ Status MixedParameters(std::string_view legacy, std::string_view expressions);
 // kValuesWithoutExpression: `absent` names the expressions that could have used the values
 // ("ConditionExpression", "UpdateExpression and ConditionExpression"), `count` how many.
 Status ValuesWithoutExpression(std::string_view absent, size_t count);
+// kNumberConversion: `status` (Number::Parse's refusal of `text`) in the cohort in flight; any
+// other status unchanged.
+Status NumberConversion(Status status, std::string_view text);
 // RequestItems {} of `operation` ("BatchGetItem", "BatchWriteItem"): kBatchGetEmptyRequestItems
 // for BatchGetItem; BatchWriteItem's text had not moved in us-east-1's newest capture.
 Status EmptyRequestItems(std::string_view operation);
@@ -102,5 +106,11 @@ Violation EmptyTableName(std::string_view path);
 // order) of PutItem, DeleteItem (`update` false) or UpdateItem.
 Violation ReturnValuesOutsideEnum(const std::string& value,
                                   const std::vector<std::string_view>& allowed, bool update);
+
+// Whether PutItem's or DeleteItem's (`update` false) or UpdateItem's violations list ReturnValues
+// first. 2026-05: PutItem and DeleteItem do ("Value 'INVALID' at 'returnValues' ...; Value
+// 'INVALID' at 'returnConsumedCapacity' ..."), UpdateItem lists it after ReturnConsumedCapacity;
+// 2026-09: all three after ReturnConsumedCapacity and TableName (kReturnValuesEnum's captures).
+bool ReturnValuesListedFirst(bool update);
 
 }  // namespace monotable::api::messages

@@ -462,9 +462,12 @@ Status ValidateKey(const storage::TableSchema& schema, const Item& key, const Va
     if (!value || value->type() != attr.type) {
       return Status::Validation("The provided key element does not match the schema");
     }
+    // The same text as for an item's key (ValidateItemKeys): us-east-1's answer to GetItem,
+    // DeleteItem and TransactWriteItems keys with an empty string (capture of 2026-09-29,
+    // probes get_key_empty, del_key_empty, twi_*_key_empty; tests/oracle).
     if (attr.type != Type::kN && value->s().empty()) {
       return Status::Validation(
-          "One or more parameter values were invalid: The AttributeValue for a key attribute "
+          "One or more parameter values are not valid. The AttributeValue for a key attribute "
           "cannot contain an empty " +
           EmptyKind(attr.type) + " value. Key: " + attr.name);
     }

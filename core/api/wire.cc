@@ -285,7 +285,8 @@ std::vector<std::string_view> MemberTexts(const json& elements) {
 
 Status ParseNumberText(const json& v, Number* out) {
   if (!v.is_string()) return Status::Validation(kNotANumber);  // JSON null element
-  return Number::Parse(v.get_ref<const std::string&>(), out);
+  const std::string& text = v.get_ref<const std::string&>();
+  return api::messages::NumberConversion(Number::Parse(text, out), text);
 }
 
 Status BuildValue(const json& j, int level, Value* out);

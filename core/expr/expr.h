@@ -282,6 +282,14 @@ class Update {
   // compare TopLevelName()), and ReturnValues UPDATED_OLD / UPDATED_NEW (ProjectPaths).
   const std::vector<Path>& TargetPaths() const { return target_paths_; }
 
+  // For standalone UpdateItem's size rule (api/item_ops.cc): the bytes DynamoDB adds to the
+  // attributes the update writes, 3 plus 19 per SET or ADD action (20 for a SET whose target ends
+  // in a list index) plus 2 per REMOVE or DELETE action; and the top-level attributes the SET and
+  // ADD actions write, each once. 0 and none without actions. Source: exoego/dynamodb-conformance
+  // tests/tier3/limits/itemSizeBySurface.test.ts, measured on AWS (eu-west-2, 2026-08-19).
+  uint64_t SizeRuleActionBytes() const;
+  std::vector<std::string> WrittenTopLevelNames() const;
+
   struct Actions;  // ast.h, private to core/expr
   const Actions* actions() const { return actions_.get(); }
 

@@ -188,6 +188,30 @@ Status Delete(Item* item, const Path& path, const Value& operand, bool* emptied)
 
 }  // namespace
 
+uint64_t Update::SizeRuleActionBytes() const {
+  if (!actions_) return 0;
+  uint64_t bytes = 3;
+  for (const UpdateAction& a : actions_->actions) {
+    if (a.kind == UpdateAction::Kind::kSet || a.kind == UpdateAction::Kind::kAdd) {
+      bytes += a.kind == UpdateAction::Kind::kSet && a.path.elements.back().is_index ? 20 : 19;
+    } else {
+      bytes += 2;
+    }
+  }
+  return bytes;
+}
+
+std::vector<std::string> Update::WrittenTopLevelNames() const {
+  std::vector<std::string> names;
+  if (!actions_) return names;
+  for (const UpdateAction& a : actions_->actions) {
+    if (a.kind != UpdateAction::Kind::kSet && a.kind != UpdateAction::Kind::kAdd) continue;
+    const std::string& name = a.path.TopLevelName();
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  }
+  return names;
+}
+
 Status Update::Apply(Item* item) const {
   if (!actions_) return Status::Ok();
   const Actions& a = *actions_;

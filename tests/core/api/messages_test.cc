@@ -41,6 +41,10 @@ std::string Example(Family family) {
           .message();
     case Family::kBatchGetEmptyRequestItems:
       return EmptyRequestItems("BatchGetItem").message();
+    case Family::kNumberConversion:
+      return NumberConversion(
+                 Status::Validation("The parameter cannot be converted to a numeric value"), "")
+          .message();
     case Family::kEmptyTableName:
     case Family::kReturnValuesEnum:
       return "";
