@@ -40,6 +40,7 @@
 //   value in attribute name: a", dynalite);
 // - AttributeUpdates: DELETE with a Value only for a set, ADD only for a number, set or list
 //   (dynalite; API reference AttributeValueUpdate).
+#include <algorithm>
 #include <set>
 #include <string>
 #include <utility>
@@ -47,6 +48,8 @@
 
 #include "api/api.h"
 #include "api/messages.h"
+#include "api/wire.h"
+#include "monotable/number.h"
 
 namespace monotable::api {
 namespace {
@@ -127,6 +130,32 @@ Status CheckValueTypes(const std::string& op, const json& args) {
   return Status::Ok();
 }
 
+// True when `lo` sorts after `hi` (two S, N or B values as sent; false when either does not
+// parse: the handler then reports the value itself).
+bool Reversed(const json& lo, const json& hi) {
+  const std::string type = TypeOf(lo);
+  const json& a = lo.begin().value();
+  const json& b = hi.begin().value();
+  if (!a.is_string() || !b.is_string()) return false;
+  const std::string& x = a.get_ref<const std::string&>();
+  const std::string& y = b.get_ref<const std::string&>();
+  if (type == "S") return x > y;
+  if (type == "N") {
+    Number m, n;
+    if (!Number::Parse(x, &m).ok() || !Number::Parse(y, &n).ok()) return false;
+    return m.Compare(n) > 0;
+  }
+  if (type == "B") {
+    std::string m, n;
+    if (!wire::Base64Decode(x, &m) || !wire::Base64Decode(y, &n)) return false;
+    // Binary values compare as unsigned bytes.
+    return std::lexicographical_compare(n.begin(), n.end(), m.begin(), m.end(), [](char c, char d) {
+      return static_cast<unsigned char>(c) < static_cast<unsigned char>(d);
+    });
+  }
+  return false;
+}
+
 // One {ComparisonOperator, AttributeValueList} condition on `attribute` as an expression.
 Status ComparisonToExpression(const std::string& attribute, const json& cond, bool key_condition,
                               Builder* b, std::string* out) {
@@ -178,6 +207,13 @@ Status ComparisonToExpression(const std::string& attribute, const json& cond, bo
   }
   if (*op == "BETWEEN") {
     if (n != 2) return InvalidArgs(*op);
+    // DynamoDB rule (dynalite's DynamoDB-tested validations): a legacy BETWEEN with its bounds
+    // reversed has its own message, not the expression's.
+    if (Reversed(args[0], args[1])) {
+      return Status::Validation(
+          "The BETWEEN condition was provided a range where the lower bound is greater than the "
+          "upper bound");
+    }
     *out = b->Name(attribute) + " BETWEEN " + b->Value(args[0]) + " AND " + b->Value(args[1]);
     return Status::Ok();
   }
