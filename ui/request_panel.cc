@@ -161,13 +161,27 @@ void DrawRequestPanel(RequestPanelState* s, const SchemaView& schema, Intents* i
       if (ImGui::BeginCombo("##index", current)) {
         if (ImGui::Selectable("(base table)", s->index == 0)) SelectIndex(s, schema, 0);
         for (size_t i = 0; i < t->indexes.size(); ++i) {
-          if (ImGui::Selectable(t->indexes[i].name.c_str(), s->index == static_cast<int>(i + 1))) {
+          // The index with its whole key schema, every attribute of a multi-attribute key.
+          const std::string option = t->indexes[i].name + "  (" + t->indexes[i].key_label + ")" +
+                                     "###" + t->indexes[i].name;
+          if (ImGui::Selectable(option.c_str(), s->index == static_cast<int>(i + 1))) {
             SelectIndex(s, schema, static_cast<int>(i + 1));
           }
         }
         ImGui::EndCombo();
       }
       FormKeys(*s, schema, &hash, &range);
+      if (s->index > 0 && t->indexes[static_cast<size_t>(s->index - 1)].multi_attribute) {
+        // DynamoDB rule: a Query on a multi-attribute key needs equality on every partition
+        // attribute and conditions on sort attributes left to right (DG
+        // GSI.html#GSI.MultiAttributeKeys); the form fills the first of each.
+        ImGui::TextColored(palette.muted,
+                           "Key %s: the fields below fill %s%s%s; add the other "
+                           "attributes to the JSON.",
+                           t->indexes[static_cast<size_t>(s->index - 1)].key_label.c_str(),
+                           hash.name.c_str(), range.name.empty() ? "" : " and ",
+                           range.name.c_str());
+      }
     }
     if (FormHasKey(s->operation) || s->operation == "Query") {
       if (s->operation == "Query" && s->custom_key_condition) {

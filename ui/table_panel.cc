@@ -21,7 +21,7 @@ std::string TabLabel(const CollectionView& c) {
 
 void DrawCollectionInfo(const CollectionView& c) {
   const Palette& p = CurrentPalette();
-  std::string keys = c.hash_key + (c.range_key.empty() ? "" : " + " + c.range_key);
+  const std::string& keys = c.key_label;
   const char* partitions = c.partition_count == 1 ? "partition" : "partitions";
   if (c.index.empty()) {
     MutedText("%s items in %s %s, %s.  Key: %s", FormatCount(c.item_count).c_str(),
@@ -76,7 +76,7 @@ void DrawRows(TablePanelState* state, const CollectionView& c, const std::vector
     }
     state->scroll_to_row = -1;
   }
-  const int key_columns = c.range_key.empty() ? 1 : 2;
+  const int key_columns = c.key_columns;
   ImGuiListClipper clipper;
   clipper.Begin(shown, row_height);
   while (clipper.Step()) {
@@ -125,7 +125,9 @@ void DrawRows(TablePanelState* state, const CollectionView& c, const std::vector
       for (int col = 0; col < ncolumns && col < static_cast<int>(row.cells.size()); ++col) {
         if (!ImGui::TableSetColumnIndex(col + 2)) continue;
         const std::string_view text = row.cells.view(static_cast<size_t>(col));
-        if (col == 0 && !row.partition_start) continue;  // partition key shown once per collection
+        // The partition key (every attribute of a multi-attribute one) is shown once per
+        // collection.
+        if (col < c.hash_columns && !row.partition_start) continue;
         if (text.empty()) continue;
         ImVec4 color = ImGui::GetStyleColorVec4(ImGuiCol_Text);
         if (ghost) {
@@ -201,9 +203,8 @@ void DrawTablePanel(TablePanelState* state, const TablesView& view, Intents* int
     bool open = ImGui::BeginTabItem(label.c_str(), nullptr, tab_flags);
     TrackItem("Tab##" + c.table + "/" + c.index);
     if (ImGui::IsItemHovered() && !c.index.empty()) {
-      ImGui::SetTooltip("%s on %s: key %s%s%s, projection %s", c.global ? "GSI" : "LSI",
-                        c.table.c_str(), c.hash_key.c_str(), c.range_key.empty() ? "" : " + ",
-                        c.range_key.c_str(), c.projection.c_str());
+      ImGui::SetTooltip("%s on %s: key %s, projection %s", c.global ? "GSI" : "LSI",
+                        c.table.c_str(), c.key_label.c_str(), c.projection.c_str());
     }
     if (!open) continue;
     if (state->selected != static_cast<int>(i)) {

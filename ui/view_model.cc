@@ -215,6 +215,19 @@ std::string WireValueText(const json& value) {
   return Cut(value.dump());
 }
 
+std::string KeySchemaLabel(const KeySchemaInfo& keys) {
+  auto group = [](const std::vector<KeyAttributeInfo>& attrs, const std::string& single) {
+    if (attrs.size() <= 1) return single;
+    std::string text = "(";
+    for (size_t i = 0; i < attrs.size(); ++i) text += (i ? ", " : "") + attrs[i].name;
+    return text + ")";
+  };
+  std::string label = group(keys.hash_attributes, keys.hash_key);
+  const std::string range = group(keys.range_attributes, keys.range_key);
+  if (!range.empty()) label += " + " + range;
+  return label;
+}
+
 std::string KeyId(const Item& item, const KeySchemaInfo& keys) {
   std::string id;
   auto h = item.find(keys.hash_key);
@@ -263,7 +276,11 @@ void FillCollection(const Engine& engine, const TableInfo& table, const KeySchem
     return it;
   };
   add(view_keys.hash_key);
+  for (const KeyAttributeInfo& a : view_keys.hash_attributes) add(a.name);
   add(view_keys.range_key);
+  for (const KeyAttributeInfo& a : view_keys.range_attributes) add(a.name);
+  c->hash_columns = static_cast<int>(std::max<size_t>(1, view_keys.hash_attributes.size()));
+  c->key_columns = static_cast<int>(columns.size());
   add(table.keys.hash_key);
   add(table.keys.range_key);
   const size_t key_columns = columns.size();
@@ -336,6 +353,11 @@ void FillCollection(const Engine& engine, const TableInfo& table, const KeySchem
     row.cells.AssignSparse(columns.size(), texts);
     auto h = item.find(view_keys.hash_key);
     if (h != item.end()) row.partition = KeyPart(h->second);
+    // A multi-attribute partition key: the partition is all its values together.
+    for (size_t i = 1; i < view_keys.hash_attributes.size(); ++i) {
+      auto more = item.find(view_keys.hash_attributes[i].name);
+      if (more != item.end()) row.partition += '\x1f' + KeyPart(more->second);
+    }
     row.key_id = KeyId(item, table.keys);
     row.key_hash = RowIndex::Hash(row.key_id);
     row.size_bytes = static_cast<uint32_t>(size);
@@ -500,6 +522,7 @@ TablesView BuildTablesView(const Engine& engine, const Effects* effects, TablesV
     base.table = table.name;
     base.hash_key = table.keys.hash_key;
     base.range_key = table.keys.range_key;
+    base.key_label = KeySchemaLabel(table.keys);
     CollectionView* old_base = reusable(table, base);
     std::vector<CollectionView> indexes;
     std::vector<CollectionView*> old_indexes;
@@ -511,6 +534,7 @@ TablesView BuildTablesView(const Engine& engine, const Effects* effects, TablesV
       c.projection = index.projection_type;
       c.hash_key = index.keys.hash_key;
       c.range_key = index.keys.range_key;
+      c.key_label = KeySchemaLabel(index.keys);
       old_indexes.push_back(reusable(table, c));
       indexes.push_back(std::move(c));
     }
@@ -641,6 +665,7 @@ SchemaView BuildSchemaView(const Engine& engine) {
       i.name = index.name;
       i.global = index.global;
       i.multi_attribute = index.keys.multi();
+      i.key_label = KeySchemaLabel(index.keys);
       i.hash = {index.keys.hash_key, std::string(TypeName(index.keys.hash_type))};
       if (!index.keys.range_key.empty()) {
         i.range = {index.keys.range_key, std::string(TypeName(index.keys.range_type))};

@@ -29,6 +29,11 @@ std::string WireValueText(const nlohmann::json& value);
 // Value -> DynamoDB JSON ({"S": "x"}).
 nlohmann::json ValueToWire(const Value& value);
 
+// A key schema for display: "pk", "pk + sk"; with several HASH or RANGE attributes (a GSI's
+// multi-attribute key, DG GSI.html#GSI.MultiAttributeKeys) each group in key schema order in
+// parentheses: "(status, region) + (date, id)".
+std::string KeySchemaLabel(const KeySchemaInfo& keys);
+
 // Canonical id of a base-table primary key inside `item` (which holds at least the key).
 std::string KeyId(const Item& item, const KeySchemaInfo& keys);
 

@@ -143,9 +143,14 @@ struct CollectionView {
   std::string table;
   std::string index;  // "" for the base table
   bool global = true;
-  std::string projection;            // "ALL", "KEYS_ONLY", "INCLUDE" (indexes)
-  std::string hash_key;              // the view's own key schema (an index is re-keyed)
-  std::string range_key;             // "" when hash-only
+  std::string projection;  // "ALL", "KEYS_ONLY", "INCLUDE" (indexes)
+  std::string hash_key;    // the view's own key schema (an index is re-keyed)
+  std::string range_key;   // "" when hash-only
+  // The whole key schema as shown: "pk + sk"; a multi-attribute GSI key lists every attribute,
+  // "(status, region) + (date, id)" (KeySchemaLabel, view_model.h).
+  std::string key_label;
+  int hash_columns = 1;  // leading columns holding the partition key (shown once per partition)
+  int key_columns = 1;   // leading columns holding the view's key (partition and sort)
   std::vector<std::string> columns;  // key attributes first, then the others by first use
   std::vector<RowView> rows;         // partitions in view order, items by sort key; ghosts included
   uint64_t item_count = 0;           // live rows (ghosts excluded)
@@ -186,6 +191,7 @@ struct IndexSchemaView {
   // A GSI with more than one HASH or RANGE attribute: PartiQL cannot read it (dynamodb-rules.md
   // §5.1); hash and range below are its first ones.
   bool multi_attribute = false;
+  std::string key_label;  // every key attribute, KeySchemaLabel (view_model.h)
   KeyAttributeView hash;
   KeyAttributeView range;
   // The key values of one entry of the index (its first in view order) as the form writes them

@@ -19,13 +19,37 @@
 //   ScanFilter;
 // - AttributeUpdates: PUT = SET, DELETE without Value = REMOVE, DELETE with Value = DELETE from a
 //   set, ADD = ADD to a number or set (or, for a list, appends to it);
-// - KeyConditions allow EQ, LE, LT, GE, GT, BEGINS_WITH and BETWEEN only.
+// - KeyConditions allow EQ, LE, LT, GE, GT, BEGINS_WITH and BETWEEN only;
+// - KeyConditions may come with FilterExpression / ProjectionExpression (DG "KeyConditions": the
+//   filter is applied after the items are read); only KeyConditionExpression conflicts with it
+//   (dynalite's validations/index.js, tested against DynamoDB; the DAX client's RequestValidator);
+// - a Condition's values: the count its operator takes, all of one type, and a type the operator
+//   supports (API reference Condition; dynalite's test/scan.js: EQ/NE any type, LE/LT/GE/GT/IN/
+//   BETWEEN S, N or B, BEGINS_WITH S or B, CONTAINS/NOT_CONTAINS no set, map or list):
+//   "ComparisonOperator CONTAINS is not valid for SS AttributeValue type", "AttributeValues inside
+//   AttributeValueList must be of same type" (dynalite);
+// - Expected: Value and AttributeValueList not together, Exists not with ComparisonOperator, a
+//   ComparisonOperator other than NULL/NOT_NULL needs Value or AttributeValueList (Value counts as
+//   one argument), AttributeValueList needs a ComparisonOperator (dynalite);
+// - ConditionalOperator needs Expected / QueryFilter / ScanFilter with two or more conditions
+//   ("ConditionalOperator cannot be used without Filter or Expected", "ConditionalOperator can only
+//   be used when Filter or Expected has two or more elements": the DAX client's RequestValidator,
+//   the Parity Suite's deep-request probe);
+// - AttributesToGet: at least one name ("Value '[]' at 'attributesToGet' failed to satisfy
+//   constraint: Member must have length greater than or equal to 1"), none twice ("Duplicate
+//   value in attribute name: a", dynalite);
+// - AttributeUpdates: DELETE with a Value only for a set, ADD only for a number, set or list
+//   (dynalite; API reference AttributeValueUpdate).
+#include <algorithm>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "api/api.h"
 #include "api/messages.h"
+#include "api/wire.h"
+#include "monotable/number.h"
 
 namespace monotable::api {
 namespace {
@@ -35,13 +59,18 @@ struct Builder {
   json values = json::object();
   int next_name = 0, next_value = 0;
 
+  // Placeholders the request does not already use (KeyConditions beside expressions).
   std::string Name(const std::string& name) {
-    std::string p = "#lg" + std::to_string(next_name++);
+    std::string p;
+    do p = "#lg" + std::to_string(next_name++);
+    while (names.contains(p));
     names[p] = name;
     return p;
   }
   std::string Value(const json& value) {
-    std::string p = ":lg" + std::to_string(next_value++);
+    std::string p;
+    do p = ":lg" + std::to_string(next_value++);
+    while (values.contains(p));
     values[p] = value;
     return p;
   }
@@ -51,6 +80,80 @@ Status InvalidArgs(const std::string& op) {
   return Status::Validation(
       "One or more parameter values were invalid: Invalid number of argument(s) for the " + op +
       " ComparisonOperator");
+}
+
+// The AttributeValue type of a value as sent ("S", "SS", ...; "" when it is not one).
+std::string TypeOf(const json& v) {
+  return v.is_object() && v.size() == 1 ? v.begin().key() : std::string();
+}
+
+Status Invalid(const std::string& text) {
+  return Status::Validation("One or more parameter values were invalid: " + text);
+}
+
+// The operand count (known operators only; an unknown one is refused later, as an enum) and the
+// types the operator's values may have (API reference "Condition").
+bool CountFits(const std::string& op, size_t n, bool* known) {
+  *known = true;
+  if (op == "NULL" || op == "NOT_NULL") return n == 0;
+  if (op == "BETWEEN") return n == 2;
+  if (op == "IN") return n >= 1;
+  if (op == "EQ" || op == "NE" || op == "LE" || op == "LT" || op == "GE" || op == "GT" ||
+      op == "CONTAINS" || op == "NOT_CONTAINS" || op == "BEGINS_WITH") {
+    return n == 1;
+  }
+  *known = false;
+  return true;
+}
+
+Status CheckValueTypes(const std::string& op, const json& args) {
+  if (args.empty()) return Status::Ok();
+  const std::string first = TypeOf(args[0]);
+  for (const json& v : args) {
+    if (TypeOf(v) != first) {
+      return Invalid("AttributeValues inside AttributeValueList must be of same type");
+    }
+  }
+  if (op == "EQ" || op == "NE") return Status::Ok();  // every type, lists and maps included
+  const bool scalar = first == "S" || first == "N" || first == "B";
+  const bool collection =
+      first == "SS" || first == "NS" || first == "BS" || first == "M" || first == "L";
+  // CONTAINS / NOT_CONTAINS refuse only sets, maps and lists (BOOL and NULL pass: dynalite's
+  // test/scan.js, run against DynamoDB).
+  const bool fits = op == "BEGINS_WITH"                        ? first == "S" || first == "B"
+                    : op == "CONTAINS" || op == "NOT_CONTAINS" ? !collection
+                                                               : scalar;
+  if (!fits) {
+    return Invalid("ComparisonOperator " + op + " is not valid for " + first +
+                   " AttributeValue type");
+  }
+  return Status::Ok();
+}
+
+// True when `lo` sorts after `hi` (two S, N or B values as sent; false when either does not
+// parse: the handler then reports the value itself).
+bool Reversed(const json& lo, const json& hi) {
+  const std::string type = TypeOf(lo);
+  const json& a = lo.begin().value();
+  const json& b = hi.begin().value();
+  if (!a.is_string() || !b.is_string()) return false;
+  const std::string& x = a.get_ref<const std::string&>();
+  const std::string& y = b.get_ref<const std::string&>();
+  if (type == "S") return x > y;
+  if (type == "N") {
+    Number m, n;
+    if (!Number::Parse(x, &m).ok() || !Number::Parse(y, &n).ok()) return false;
+    return m.Compare(n) > 0;
+  }
+  if (type == "B") {
+    std::string m, n;
+    if (!wire::Base64Decode(x, &m) || !wire::Base64Decode(y, &n)) return false;
+    // Binary values compare as unsigned bytes.
+    return std::lexicographical_compare(n.begin(), n.end(), m.begin(), m.end(), [](char c, char d) {
+      return static_cast<unsigned char>(c) < static_cast<unsigned char>(d);
+    });
+  }
+  return false;
 }
 
 // One {ComparisonOperator, AttributeValueList} condition on `attribute` as an expression.
@@ -68,6 +171,11 @@ Status ComparisonToExpression(const std::string& attribute, const json& cond, bo
   static const json kEmpty = json::array();
   const json& args = list ? *list : kEmpty;
   const size_t n = args.size();
+  bool known = false;
+  if (!CountFits(*op, n, &known)) return InvalidArgs(*op);
+  if (known) {
+    if (Status t = CheckValueTypes(*op, args); !t.ok()) return t;
+  }
   static const std::pair<const char*, const char*> kBinary[] = {
       {"EQ", "="}, {"NE", "<>"}, {"LE", "<="}, {"LT", "<"}, {"GE", ">="}, {"GT", ">"}};
   if (key_condition) {
@@ -99,6 +207,13 @@ Status ComparisonToExpression(const std::string& attribute, const json& cond, bo
   }
   if (*op == "BETWEEN") {
     if (n != 2) return InvalidArgs(*op);
+    // DynamoDB rule (dynalite's DynamoDB-tested validations): a legacy BETWEEN with its bounds
+    // reversed has its own message, not the expression's.
+    if (Reversed(args[0], args[1])) {
+      return Status::Validation(
+          "The BETWEEN condition was provided a range where the lower bound is greater than the "
+          "upper bound");
+    }
     *out = b->Name(attribute) + " BETWEEN " + b->Value(args[0]) + " AND " + b->Value(args[1]);
     return Status::Ok();
   }
@@ -127,15 +242,33 @@ Status ExpectedToExpression(const json& expected, const std::string& joiner, Bui
     const json& cond = it.value();
     if (!cond.is_object()) return Status::Serialization("Unexpected value type in payload");
     std::string part;
+    if (cond.contains("Value") && cond.contains("AttributeValueList")) {
+      return Invalid("Value and AttributeValueList cannot be used together for Attribute: " +
+                     attribute);
+    }
     if (cond.contains("ComparisonOperator")) {
-      if (cond.contains("Value") || cond.contains("Exists")) {
-        return Status::Validation(
-            "One or more parameter values were invalid: Value or Exists cannot be used with "
-            "ComparisonOperator for Attribute: " +
-            attribute);
+      if (cond.contains("Exists")) {
+        return Invalid("Exists and ComparisonOperator cannot be used together for Attribute: " +
+                       attribute);
       }
-      Status s = ComparisonToExpression(attribute, cond, false, b, &part);
+      json with_list = cond;
+      if (cond.contains("Value")) {
+        // Value stands for a one-element AttributeValueList.
+        with_list.erase("Value");
+        with_list["AttributeValueList"] = json::array({cond["Value"]});
+      }
+      const json& op = cond["ComparisonOperator"];
+      if (op.is_string() && op != "NULL" && op != "NOT_NULL" &&
+          !with_list.contains("AttributeValueList")) {
+        return Invalid("Value or AttributeValueList must be used with ComparisonOperator: " +
+                       op.get<std::string>() + " for Attribute: " + attribute);
+      }
+      Status s = ComparisonToExpression(attribute, with_list, false, b, &part);
       if (!s.ok()) return s;
+    } else if (cond.contains("AttributeValueList")) {
+      return Invalid(
+          "AttributeValueList can only be used with a ComparisonOperator for Attribute: " +
+          attribute);
     } else {
       std::optional<bool> exists;
       Status s = ReadBool(cond, "Exists", &exists);
@@ -143,10 +276,8 @@ Status ExpectedToExpression(const json& expected, const std::string& joiner, Bui
       const bool has_value = cond.contains("Value") && !cond["Value"].is_null();
       if (exists.value_or(true)) {
         if (!has_value) {
-          return Status::Validation(
-              "One or more parameter values were invalid: Value must be provided when Exists is "
-              "true for Attribute: " +
-              attribute);
+          return Invalid(std::string("Value must be provided when Exists is ") +
+                         (exists ? "true" : "null") + " for Attribute: " + attribute);
         }
         part = b->Name(attribute) + " = " + b->Value(cond["Value"]);
       } else {
@@ -181,11 +312,24 @@ Status ConditionsToExpression(const json& conditions, const std::string& joiner,
   return Status::Ok();
 }
 
-Status AttributesToGetToExpression(const json& attributes, Builder* b, std::string* out) {
+Status AttributesToGetToExpression(const json& attributes, const std::string& path, Builder* b,
+                                   std::string* out) {
   if (!attributes.is_array()) return Status::Serialization("Unexpected field type");
   for (const json& a : attributes) {
     if (!a.is_string()) return Status::Serialization("Unexpected value type in payload");
-    *out += (out->empty() ? "" : ", ") + b->Name(a.get<std::string>());
+  }
+  if (attributes.empty()) {
+    return Status::Validation("1 validation error detected: Value '[]' at '" + path +
+                              "' failed to satisfy constraint: Member must have length greater "
+                              "than or equal to 1");
+  }
+  std::set<std::string> seen;
+  for (const json& a : attributes) {
+    const std::string& name = a.get_ref<const std::string&>();
+    if (!seen.insert(name).second) {
+      return Invalid("Duplicate value in attribute name: " + name);
+    }
+    *out += (out->empty() ? "" : ", ") + b->Name(name);
   }
   return Status::Ok();
 }
@@ -202,6 +346,14 @@ Status AttributeUpdatesToExpression(const json& updates, Builder* b, std::string
     if (!s.ok()) return s;
     const bool has_value = u.contains("Value") && !u["Value"].is_null();
     const std::string a = action.value_or("PUT");
+    const std::string type = has_value ? TypeOf(u["Value"]) : std::string();
+    if (a == "DELETE" && has_value && type != "SS" && type != "NS" && type != "BS") {
+      return Invalid("DELETE action with value is not supported for the type " + type);
+    }
+    if (a == "ADD" && has_value && type != "N" && type != "SS" && type != "NS" && type != "BS" &&
+        type != "L") {
+      return Invalid("ADD action is not supported for the type " + type);
+    }
     if (a == "PUT") {
       if (!has_value) {
         return Status::Validation(
@@ -256,42 +408,83 @@ bool Present(const json& obj, const char* member) {
 
 // Rewrites the legacy members of one request object (a whole request, or one BatchGetItem
 // RequestItems entry). `legacy` and `modern` list the members this operation knows, in the order
-// DynamoDB names them.
+// DynamoDB names them; `path` is the object's member path in constraint messages ("" for a whole
+// request, "requestItems.T.member." for a BatchGetItem entry).
 Status Rewrite(json* obj, const std::vector<const char*>& legacy,
-               const std::vector<const char*>& modern) {
+               const std::vector<const char*>& modern, const std::string& path = "") {
+  json& o = *obj;
   std::string used_legacy, used_modern;
-  for (const char* m : legacy) {
-    if (Present(*obj, m)) used_legacy += (used_legacy.empty() ? "" : ", ") + std::string(m);
-  }
-  if (used_legacy.empty()) return Status::Ok();
   for (const char* m : modern) {
-    if (Present(*obj, m)) used_modern += (used_modern.empty() ? "" : ", ") + std::string(m);
+    if (Present(o, m)) used_modern += (used_modern.empty() ? "" : ", ") + std::string(m);
   }
-  if (!used_modern.empty()) {
+  // DynamoDB rule: KeyConditions conflicts with KeyConditionExpression only; with a
+  // FilterExpression or ProjectionExpression it is the key condition they apply to.
+  const bool key_conditions_with_expressions =
+      Present(o, "KeyConditions") && !Present(o, "KeyConditionExpression") && !used_modern.empty();
+  bool any_legacy = false;
+  for (const char* m : legacy) {
+    if (!Present(o, m)) continue;
+    any_legacy = true;
+    if (key_conditions_with_expressions && std::string_view(m) == "KeyConditions") continue;
+    used_legacy += (used_legacy.empty() ? "" : ", ") + std::string(m);
+  }
+  if (!any_legacy) return Status::Ok();
+  if (!used_legacy.empty() && !used_modern.empty()) {
     return messages::MixedParameters(used_legacy, used_modern);
   }
-  if (Present(*obj, "ExpressionAttributeNames")) {
+  // The expressions that could use ExpressionAttributeValues, for its message.
+  std::string value_expressions;
+  size_t value_expression_count = 0;
+  bool any_value_expression = false;
+  for (const char* m : modern) {
+    if (std::string_view(m) == "ProjectionExpression") continue;
+    any_value_expression = any_value_expression || Present(o, m);
+    value_expressions += (value_expression_count++ ? " and " : "") + std::string(m);
+  }
+  if (Present(o, "ExpressionAttributeNames") && used_modern.empty()) {
     return Status::Validation(
         "ExpressionAttributeNames can only be specified when using expressions");
   }
-  if (Present(*obj, "ExpressionAttributeValues")) {
-    return Status::Validation(
-        "ExpressionAttributeValues can only be specified when using expressions");
+  if (Present(o, "ExpressionAttributeValues") && !any_value_expression) {
+    return messages::ValuesWithoutExpression(value_expressions, value_expression_count);
   }
   std::optional<std::string> conditional_operator;
-  Status s = ReadString(*obj, "ConditionalOperator", &conditional_operator);
+  Status s = ReadString(o, "ConditionalOperator", &conditional_operator);
   if (!s.ok()) return s;
   if (conditional_operator && *conditional_operator != "AND" && *conditional_operator != "OR") {
     return Status::Validation("1 validation error detected: Value '" + *conditional_operator +
                               "' at 'conditionalOperator' failed to satisfy constraint: Member "
                               "must satisfy enum value set: [AND, OR]");
   }
+  if (conditional_operator) {
+    // DynamoDB rule: ConditionalOperator joins two or more conditions of Expected, QueryFilter or
+    // ScanFilter (DAX client RequestValidator; Parity Suite deep-request probe).
+    const json* joined = nullptr;
+    for (const char* m : {"Expected", "QueryFilter", "ScanFilter"}) {
+      if (Present(o, m)) joined = &o[m];
+    }
+    if (!joined) {
+      return Status::Validation("ConditionalOperator cannot be used without Filter or Expected");
+    }
+    if (joined->is_object() && joined->size() < 2) {
+      return Status::Validation(
+          "ConditionalOperator can only be used when Filter or Expected has two or more elements");
+    }
+  }
   const std::string joiner = conditional_operator.value_or("AND");
   Builder b;
-  json& o = *obj;
+  // With expressions present (KeyConditions beside a FilterExpression), the generated
+  // placeholders join the request's own.
+  if (Present(o, "ExpressionAttributeNames") && o["ExpressionAttributeNames"].is_object()) {
+    b.names = o["ExpressionAttributeNames"];
+  }
+  if (Present(o, "ExpressionAttributeValues") && o["ExpressionAttributeValues"].is_object()) {
+    b.values = o["ExpressionAttributeValues"];
+  }
   std::string text;
   if (Present(o, "AttributesToGet")) {
-    if (!(s = AttributesToGetToExpression(o["AttributesToGet"], &b, &text)).ok()) return s;
+    s = AttributesToGetToExpression(o["AttributesToGet"], path + "attributesToGet", &b, &text);
+    if (!s.ok()) return s;
     if (!text.empty()) o["ProjectionExpression"] = text;
     o.erase("AttributesToGet");
   }
@@ -307,18 +500,18 @@ Status Rewrite(json* obj, const std::vector<const char*>& legacy,
     if (!text.empty()) o["UpdateExpression"] = text;
     o.erase("AttributeUpdates");
   }
-  if (Present(o, "KeyConditions")) {
-    text.clear();
-    if (!(s = ConditionsToExpression(o["KeyConditions"], "AND", true, &b, &text)).ok()) return s;
-    if (!text.empty()) o["KeyConditionExpression"] = text;
-    o.erase("KeyConditions");
-  }
   for (const char* filter : {"QueryFilter", "ScanFilter"}) {
     if (!Present(o, filter)) continue;
     text.clear();
     if (!(s = ConditionsToExpression(o[filter], joiner, false, &b, &text)).ok()) return s;
     if (!text.empty()) o["FilterExpression"] = text;
     o.erase(filter);
+  }
+  if (Present(o, "KeyConditions")) {
+    text.clear();
+    if (!(s = ConditionsToExpression(o["KeyConditions"], "AND", true, &b, &text)).ok()) return s;
+    if (!text.empty()) o["KeyConditionExpression"] = text;
+    o.erase("KeyConditions");
   }
   o.erase("ConditionalOperator");
   if (!b.names.empty()) o["ExpressionAttributeNames"] = b.names;
@@ -353,7 +546,8 @@ Status TranslateLegacy(std::string_view operation, json* request) {
     if (!items || !items->is_object()) return Status::Ok();
     for (auto it = items->begin(); it != items->end(); ++it) {
       if (!it.value().is_object()) continue;
-      Status s = Rewrite(&it.value(), {"AttributesToGet"}, {"ProjectionExpression"});
+      Status s = Rewrite(&it.value(), {"AttributesToGet"}, {"ProjectionExpression"},
+                         "requestItems." + it.key() + ".member.");
       if (!s.ok()) return s;
     }
   }

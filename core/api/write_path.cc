@@ -38,6 +38,12 @@ Status PrepareWrite(const WriteSpec& spec, PreparedWrite* out) {
         }
         return s;
       }
+      // DynamoDB rule: an update that only REMOVEs or DELETEs (UpdateExpression, or
+      // AttributeUpdates DELETE with or without a Value) creates no item where there was none
+      // (API reference UpdateItem, AttributeUpdates; scylladb/scylladb#5862 checked against
+      // DynamoDB). It is still billed, like a delete of nothing; one with no actions at all (the
+      // key only) does create the item.
+      if (!old_item && spec.update.OnlyRemoves()) break;
       if (!out->condition_failed) {
         // DynamoDB rule: the updated item must still fit in 400 KB and keep valid index keys.
         if (ItemSize(updated) > kMaxItemBytes) {
@@ -140,8 +146,15 @@ void AccountWrite(Context& ctx, const WriteSpec& spec, const PreparedWrite& prep
   } else {
     if (!plan.new_item) {
       action = plan.old_item ? ItemAction::kDeleted : ItemAction::kMissing;
-      what = plan.old_item ? "deleted item" : "no item to delete, billed as";
-      if (!plan.old_item) reason = "no item with this key: nothing deleted, still billed 1 WRU";
+      const bool update = spec.kind == WriteKind::kUpdate;
+      what = plan.old_item ? "deleted item"
+             : update      ? "no item to update, billed as"
+                           : "no item to delete, billed as";
+      if (!plan.old_item) {
+        reason = update ? "no item with this key, and an update that only removes attributes "
+                          "creates none: nothing written, still billed 1 WRU"
+                        : "no item with this key: nothing deleted, still billed 1 WRU";
+      }
     } else if (!plan.old_item) {
       action = ItemAction::kInserted;
       what = "new item";

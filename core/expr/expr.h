@@ -290,6 +290,12 @@ class Update {
   uint64_t SizeRuleActionBytes() const;
   std::vector<std::string> WrittenTopLevelNames() const;
 
+  // True when the update has actions and every one is a REMOVE or a DELETE (from a set): such an
+  // update adds no data, so on a missing item it creates nothing (API reference UpdateItem,
+  // AttributeUpdates: "DELETE - Nothing happens; there is no attribute to delete"; the same for
+  // UpdateExpression REMOVE/DELETE, scylladb/scylladb#5862 checked against DynamoDB).
+  bool OnlyRemoves() const;
+
   struct Actions;  // ast.h, private to core/expr
   const Actions* actions() const { return actions_.get(); }
 

@@ -212,6 +212,16 @@ std::vector<std::string> Update::WrittenTopLevelNames() const {
   return names;
 }
 
+bool Update::OnlyRemoves() const {
+  if (!actions_ || actions_->actions.empty()) return false;
+  for (const UpdateAction& act : actions_->actions) {
+    if (act.kind != UpdateAction::Kind::kRemove && act.kind != UpdateAction::Kind::kDelete) {
+      return false;
+    }
+  }
+  return true;
+}
+
 Status Update::Apply(Item* item) const {
   if (!actions_) return Status::Ok();
   const Actions& a = *actions_;

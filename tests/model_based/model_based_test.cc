@@ -525,6 +525,16 @@ class ModelRun {
     return text;
   }
 
+  // True when every action only removes (REMOVE, or DELETE from a set): on a missing item such an
+  // update writes nothing (API reference UpdateItem; dynamodb-rules.md §5.7).
+  static bool OnlyRemoves(const std::vector<Action>& actions) {
+    if (actions.empty()) return false;
+    for (const Action& a : actions) {
+      if (a.kind != 3 && a.kind != 5 && a.kind != 6 && a.kind != 8) return false;
+    }
+    return true;
+  }
+
   // Applies actions as DynamoDB documents them. False: "refers to an attribute that does not
   // exist" (SET v = v + :d with v missing).
   static bool ApplyActions(const std::vector<Action>& actions, Item* item) {
@@ -687,6 +697,11 @@ class ModelRun {
                          "the item");
     }
     if (!ExpectOk(r)) return false;
+    if (!old && OnlyRemoves(actions)) {
+      // Nothing created: no Attributes, billed like a delete of nothing.
+      if (!SameItem(ItemMember(last_, "Attributes"), Item(), "Attributes")) return false;
+      return CheckWriteCapacity(WriteCost(old, std::nullopt, false));
+    }
     ref_.Put(updated);
     Item want;
     if (return_values == "ALL_OLD" && old) want = *old;
@@ -730,6 +745,7 @@ class ModelRun {
         Item updated = old ? *old : key;
         ApplyActions(actions, &updated);
         after = updated;
+        if (!old && OnlyRemoves(actions)) after = std::nullopt;  // creates nothing
       } else {
         if (kind == 2) member = "Delete";
         if (kind == 2) after = std::nullopt;

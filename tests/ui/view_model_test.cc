@@ -73,6 +73,48 @@ TEST(ViewModel, RowCellsHoldTheirTexts) {
   EXPECT_EQ(cells[1], "shipped");
 }
 
+// A GSI with a multi-attribute key (Orders' ByStatusMulti: HASH status, RANGE customerId then
+// createdAt, DG GSI.html#GSI.MultiAttributeKeys) shows every key attribute: in its tab's key text
+// and as its leading key columns, not only the first HASH and RANGE.
+TEST(ViewModel, MultiAttributeIndexShowsEveryKeyAttribute) {
+  Engine engine;
+  Model model;
+  ASSERT_TRUE(ParseModel(BuiltinModel("orders"), &model).ok());
+  ASSERT_TRUE(LoadModel(model, &engine).ok());
+  TablesView view = BuildTablesView(engine, nullptr, nullptr);
+  const CollectionView* multi = nullptr;
+  const CollectionView* base = nullptr;
+  for (const CollectionView& c : view.collections) {
+    if (c.index == "ByStatusMulti") multi = &c;
+    if (c.index.empty()) base = &c;
+  }
+  ASSERT_NE(multi, nullptr);
+  ASSERT_NE(base, nullptr);
+  EXPECT_EQ(multi->key_label, "status + (customerId, createdAt)");
+  EXPECT_EQ(multi->key_columns, 3);
+  EXPECT_EQ(multi->hash_columns, 1);
+  ASSERT_GE(multi->columns.size(), 3u);
+  EXPECT_EQ(multi->columns[0], "status");
+  EXPECT_EQ(multi->columns[1], "customerId");
+  EXPECT_EQ(multi->columns[2], "createdAt");
+  EXPECT_EQ(base->key_label, "PK + SK");
+  EXPECT_EQ(base->key_columns, 2);
+}
+
+// KeySchemaLabel groups several HASH or RANGE attributes in parentheses, in key schema order.
+TEST(ViewModel, KeySchemaLabelListsEveryAttribute) {
+  KeySchemaInfo k;
+  k.hash_key = "tenant";
+  k.hash_attributes = {{"tenant", Type::kS}, {"region", Type::kS}};
+  EXPECT_EQ(KeySchemaLabel(k), "(tenant, region)");
+  k.range_key = "day";
+  k.range_attributes = {{"day", Type::kS}};
+  EXPECT_EQ(KeySchemaLabel(k), "(tenant, region) + day");
+  KeySchemaInfo plain;
+  plain.hash_key = "pk";
+  EXPECT_EQ(KeySchemaLabel(plain), "pk");
+}
+
 // The schema view's sample keys (the request builder fills an empty key field with them) are the
 // key of an item that exists: a GetItem on the table's, a Query on each index's, find it.
 TEST(ViewModel, SchemaViewSampleKeysFindAnItem) {

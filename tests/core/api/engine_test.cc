@@ -262,6 +262,44 @@ TEST(Engine, FailedConditionalWriteIsBilledAndShown) {
   EXPECT_EQ(engine.Tables()[0].indexes[0].item_count, 1u);  // the index entry is untouched
 }
 
+// DynamoDB rule: an UpdateItem that only removes creates no item, is still billed, and the
+// effects say why (API reference UpdateItem AttributeUpdates; scylladb/scylladb#5862).
+TEST(Engine, RemoveOnlyUpdateOfMissingItemCreatesNothingAndSaysSo) {
+  Engine engine;
+  CreateOrders(engine);
+  Result r = engine.Execute("UpdateItem", R"J({"TableName":"Orders","Key":{"PK":{"S":"C#9"},
+    "SK":{"S":"O#9"}},"UpdateExpression":"REMOVE GSI2PK"})J");
+  ASSERT_TRUE(r.status.ok()) << r.body;
+  EXPECT_EQ(r.effects.write_units, 1);  // billed although nothing was written
+  ASSERT_EQ(r.effects.items.size(), 1u);
+  EXPECT_EQ(r.effects.items[0].action, ItemAction::kMissing);
+  EXPECT_NE(r.effects.items[0].reason.find("creates none"), std::string::npos)
+      << r.effects.items[0].reason;
+  EXPECT_EQ(engine.Tables()[0].item_count, 0u);
+}
+
+// DynamoDB rule: DeleteTable's TableDescription leaves out KeySchema, AttributeDefinitions,
+// CreationDateTime and the index lists that DescribeTable has (scylladb/scylladb#14132, its
+// test_delete_table_description_with_si run against DynamoDB).
+TEST(Engine, DeleteTableDescriptionHasOnlyDynamoDBsMembers) {
+  Engine engine;
+  CreateOrders(engine);
+  MustRun(engine, "PutItem", Put(1, 1, true));
+  Result r = engine.Execute("DeleteTable", R"({"TableName":"Orders"})");
+  ASSERT_TRUE(r.status.ok()) << r.body;
+  const nlohmann::json d = nlohmann::json::parse(r.body)["TableDescription"];
+  std::set<std::string> members;
+  for (auto it = d.begin(); it != d.end(); ++it) members.insert(it.key());
+  const std::set<std::string> expected = {
+      "BillingModeSummary", "ItemCount",  "ProvisionedThroughput",
+      "TableArn",           "TableId",    "TableName",
+      "TableSizeBytes",     "TableStatus"};
+  EXPECT_EQ(members, expected) << r.body;
+  EXPECT_EQ(d["TableStatus"], "DELETING");
+  EXPECT_EQ(d["ItemCount"], 1);
+  EXPECT_TRUE(engine.Tables().empty());
+}
+
 TEST(Engine, QueryEffectsShowFilteredItemsAndLints) {
   Engine engine;
   CreateOrders(engine);
