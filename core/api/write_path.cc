@@ -110,6 +110,25 @@ uint64_t BilledSize(const WriteSpec& spec, const PreparedWrite& prepared) {
 
 }  // namespace
 
+int64_t IndexWriteHalfUnits(const storage::IndexChange& change) {
+  using K = storage::IndexChangeKind;
+  switch (change.kind) {
+    case K::kNone:
+    case K::kUntouched:
+      return 0;
+    case K::kAdded:
+      return capacity::WriteHalfUnits(change.new_size, false);
+    case K::kRemoved:
+      return capacity::WriteHalfUnits(change.old_size, false);
+    case K::kMoved:
+      return capacity::WriteHalfUnits(change.old_size, false) +
+             capacity::WriteHalfUnits(change.new_size, false);
+    case K::kUpdated:
+      return capacity::WriteHalfUnits(std::max(change.old_size, change.new_size), false);
+  }
+  return 0;
+}
+
 void AccountWrite(Context& ctx, const WriteSpec& spec, const PreparedWrite& prepared,
                   bool transactional) {
   const storage::TableSchema& schema = spec.table->schema();
@@ -121,7 +140,7 @@ void AccountWrite(Context& ctx, const WriteSpec& spec, const PreparedWrite& prep
     ctx.meter.AddWrite(schema.name, "", false, capacity::WriteHalfUnits(billed_size, transactional),
                        {});
     for (size_t i = 0; writes_indexes && i < schema.indexes.size(); ++i) {
-      const int64_t index_half = capacity::IndexWriteHalfUnits(plan.index_changes[i]);
+      const int64_t index_half = IndexWriteHalfUnits(plan.index_changes[i]);
       if (index_half) {
         ctx.meter.AddWrite(schema.name, schema.indexes[i].name, !schema.indexes[i].global,
                            index_half, {});
@@ -193,7 +212,7 @@ void AccountWrite(Context& ctx, const WriteSpec& spec, const PreparedWrite& prep
     for (size_t i = 0; i < schema.indexes.size(); ++i) {
       const storage::IndexSchema& index = schema.indexes[i];
       const storage::IndexChange& c = plan.index_changes[i];
-      const int64_t index_half = capacity::IndexWriteHalfUnits(c);
+      const int64_t index_half = IndexWriteHalfUnits(c);
       if (index_half) {
         ctx.meter.AddWrite(schema.name, index.name, !index.global, index_half,
                            IndexArithmetic(c, index_half));

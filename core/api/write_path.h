@@ -52,6 +52,12 @@ void CommitWrite(const WriteSpec& spec, const PreparedWrite& prepared);
 // enabled stream. Every committed Put/Update/Delete of a request goes through this one.
 void CommitWrite(Context& ctx, const WriteSpec& spec, const PreparedWrite& prepared);
 
+// Half-units the index writes of one index change cost (dynamodb-rules.md §1.6): 1 write per
+// entry put or deleted, each sized by its entry (a moved index key: a delete and a put); an entry
+// rewritten in place is one write sized by the larger of its old and new sizes (our choice,
+// docs/compatibility.md); untouched: 0. Index writes are never doubled by a transaction.
+int64_t IndexWriteHalfUnits(const storage::IndexChange& change);
+
 // Bills the write (base table x2 when transactional; index writes never doubled) into ctx.meter
 // and records the touched item and index entries in ctx.effects.
 void AccountWrite(Context& ctx, const WriteSpec& spec, const PreparedWrite& prepared,

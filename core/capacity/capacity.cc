@@ -24,24 +24,6 @@ int64_t WriteHalfUnits(uint64_t bytes, bool transactional) {
   return blocks * (transactional ? 4 : 2);
 }
 
-int64_t IndexWriteHalfUnits(const storage::IndexChange& change) {
-  using K = storage::IndexChangeKind;
-  switch (change.kind) {
-    case K::kNone:
-    case K::kUntouched:
-      return 0;
-    case K::kAdded:
-      return WriteHalfUnits(change.new_size, false);
-    case K::kRemoved:
-      return WriteHalfUnits(change.old_size, false);
-    case K::kMoved:
-      return WriteHalfUnits(change.old_size, false) + WriteHalfUnits(change.new_size, false);
-    case K::kUpdated:
-      return WriteHalfUnits(std::max(change.old_size, change.new_size), false);
-  }
-  return 0;
-}
-
 double ToUnits(int64_t half_units) { return static_cast<double>(half_units) / 2.0; }
 
 namespace {

@@ -21,7 +21,6 @@
 
 #include "monotable/effects.h"
 #include "monotable/limits.h"
-#include "storage/table.h"
 
 namespace monotable::capacity {
 
@@ -36,8 +35,6 @@ using limits::kWriteUnitBytes;
 int64_t ReadHalfUnits(uint64_t bytes, ReadMode mode);
 // Half-units for writing an item of `bytes`.
 int64_t WriteHalfUnits(uint64_t bytes, bool transactional);
-// Half-units an index change costs (0, 1 or 2 writes, each sized by its entry).
-int64_t IndexWriteHalfUnits(const storage::IndexChange& change);
 
 double ToUnits(int64_t half_units);
 

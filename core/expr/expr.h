@@ -30,7 +30,7 @@
 #include <string_view>
 #include <vector>
 
-#include "monotable/engine.h"  // KeySchemaInfo
+#include "monotable/key_schema.h"
 #include "monotable/limits.h"
 #include "monotable/status.h"
 #include "monotable/value.h"

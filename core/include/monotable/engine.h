@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "monotable/effects.h"
+#include "monotable/key_schema.h"
 #include "monotable/status.h"
 #include "monotable/value.h"
 
@@ -72,25 +73,6 @@ struct Result {
 // namespace for the code, `message`, HTTP 400 or 500), rendered as the engine renders every error.
 // For front ends that refuse a request of their own (the playground's AdvanceTime).
 Result ErrorResult(Status status);
-
-struct KeyAttributeInfo {
-  std::string name;
-  Type type = Type::kS;
-};
-
-struct KeySchemaInfo {
-  std::string hash_key;  // the (first) HASH attribute
-  Type hash_type = Type::kS;
-  std::string range_key;  // the (first) RANGE attribute; empty: hash-only key
-  Type range_type = Type::kS;
-  // Every HASH and every RANGE attribute in key schema order (hash_attributes[0] is hash_key,
-  // range_attributes[0] range_key). More than one of either only for a GSI with a multi-attribute
-  // key (up to four each, DG GSI.html#GSI.MultiAttributeKeys). Filled by Engine::Tables(); a
-  // KeySchemaInfo built by hand with only the single fields means the same as its two vectors.
-  std::vector<KeyAttributeInfo> hash_attributes;
-  std::vector<KeyAttributeInfo> range_attributes;
-  bool multi() const { return hash_attributes.size() > 1 || range_attributes.size() > 1; }
-};
 
 struct IndexInfo {
   std::string name;

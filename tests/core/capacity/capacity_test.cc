@@ -42,20 +42,6 @@ TEST(Capacity, PublicArithmeticIsTheMeters) {
   }
 }
 
-TEST(Capacity, IndexWritesCountEntriesTouched) {
-  storage::IndexChange c;
-  c.kind = storage::IndexChangeKind::kNone;
-  EXPECT_EQ(IndexWriteHalfUnits(c), 0);
-  c.kind = storage::IndexChangeKind::kAdded;
-  c.new_size = 1500;
-  EXPECT_EQ(IndexWriteHalfUnits(c), 4);  // one put of a 1.5 KB entry = 2 WCU
-  c.kind = storage::IndexChangeKind::kMoved;
-  c.old_size = 100;
-  EXPECT_EQ(IndexWriteHalfUnits(c), 6);  // delete (1) + put (2)
-  c.kind = storage::IndexChangeKind::kUntouched;
-  EXPECT_EQ(IndexWriteHalfUnits(c), 0);
-}
-
 TEST(Capacity, ArithmeticReadsLikeTheDesign) {
   EXPECT_EQ(ReadArithmetic(3, 2310, ReadMode::kEventual),
             "3 items, 2,310 bytes read, rounded up to 4 KB = 1 RRU; eventually consistent x0.5 = "
