@@ -27,6 +27,8 @@
 #include <deque>
 #include <vector>
 
+#include "monotable/civil_time.h"
+
 namespace monotable::cli {
 namespace {
 
@@ -574,11 +576,7 @@ struct HttpEventLoop::Impl {
     time_t t = time(nullptr);
     if (t == date_second && !date.empty()) return;
     date_second = t;
-    tm parts;
-    gmtime_r(&t, &parts);
-    char text[64];
-    strftime(text, sizeof(text), "Date: %a, %d %b %Y %H:%M:%S GMT\r\n", &parts);
-    date = text;
+    date = "Date: " + FormatUnixMs(static_cast<int64_t>(t) * 1000, TimeFormat::kHttpDate) + "\r\n";
   }
 
   // The status line and headers of `r`, with the body unless head_only.

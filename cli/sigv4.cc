@@ -1,14 +1,16 @@
 // sigv4: AWS Signature Version 4 over libcrypto's SHA-256 and HMAC (see sigv4.h for the contracts).
 #include "sigv4.h"
 
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/sha.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
 
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
-#include <openssl/sha.h>
+#include "monotable/civil_time.h"
 
 namespace monotable::cli {
 namespace {
@@ -224,26 +226,7 @@ SigV4Signature SignV4(const SigV4Request& request, const AwsCredentials& credent
 }
 
 std::string AmzDate(int64_t unix_seconds) {
-  // Civil date from days since the epoch (Howard Hinnant's algorithm): no gmtime, so no time_t
-  // width or thread-safety questions.
-  int64_t days = unix_seconds >= 0 ? unix_seconds / 86400 : (unix_seconds - 86399) / 86400;
-  int64_t secs = unix_seconds - days * 86400;
-  int64_t z = days + 719468;
-  int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-  int64_t doe = z - era * 146097;
-  int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  int64_t y = yoe + era * 400;
-  int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  int64_t mp = (5 * doy + 2) / 153;
-  int64_t d = doy - (153 * mp + 2) / 5 + 1;
-  int64_t m = mp < 10 ? mp + 3 : mp - 9;
-  if (m <= 2) ++y;
-  char buf[80];  // room for any int64 fields, keeps -Wformat-truncation quiet
-  std::snprintf(buf, sizeof buf, "%04lld%02lld%02lldT%02lld%02lld%02lldZ",
-                static_cast<long long>(y), static_cast<long long>(m), static_cast<long long>(d),
-                static_cast<long long>(secs / 3600), static_cast<long long>(secs / 60 % 60),
-                static_cast<long long>(secs % 60));
-  return buf;
+  return FormatUnixMs(unix_seconds * 1000, TimeFormat::kAmzDate);
 }
 
 std::vector<std::pair<std::string, std::string>> SignedDynamoDbHeaders(

@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "monotable/civil_time.h"
 #include "monotable/limits.h"
 #include "nlohmann/json.hpp"
 #include "ui/view_model.h"
@@ -48,14 +49,7 @@ std::string KeysText(const KeySchemaInfo& keys) {
   return out;
 }
 
-std::string UtcText(int64_t ms) {
-  std::time_t seconds = static_cast<std::time_t>(ms / 1000);
-  std::tm tm{};
-  gmtime_r(&seconds, &tm);
-  char buf[40];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm);
-  return buf;
-}
+std::string UtcText(int64_t ms) { return FormatUnixMs(ms, TimeFormat::kReadable); }
 
 std::string OffsetText(int64_t ms) {
   if (ms <= 0) return "";

@@ -8,6 +8,7 @@
 
 #include "api/wire.h"
 #include "api/write_path.h"
+#include "monotable/civil_time.h"
 
 namespace monotable::api {
 namespace {
@@ -18,16 +19,7 @@ const std::vector<std::string_view> kViewTypes = {"NEW_IMAGE", "OLD_IMAGE", "NEW
 constexpr std::string_view kShardId = "shardId-00000000000000000000-00000001";
 
 // A stream label: the creation time as DynamoDB writes it, "2026-11-30T03:08:33.123".
-std::string Label(int64_t ms) {
-  const std::time_t secs = static_cast<std::time_t>(ms / 1000);
-  std::tm tm{};
-  gmtime_r(&secs, &tm);
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03d", tm.tm_year + 1900,
-                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
-                static_cast<int>(ms % 1000));
-  return buf;
-}
+std::string Label(int64_t ms) { return FormatUnixMs(ms, TimeFormat::kIsoMillis); }
 
 // Sequence numbers are decimal strings that sort as numbers (DynamoDB's are 21+ digits).
 std::string SequenceText(uint64_t sequence) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "model/model_internal.h"
+#include "monotable/civil_time.h"
 #include "monotable/model.h"
 
 namespace monotable {
@@ -49,40 +50,15 @@ Rng StreamFor(uint64_t seed, Stream stream, uint64_t index) {
 constexpr int64_t kNow = 1764590400;  // 2025-12-01T12:00:00Z
 constexpr int64_t kDay = 86400;
 
-// Days since 1970-01-01 -> civil date (Howard Hinnant's algorithm).
-void CivilFromDays(int64_t z, int* y, unsigned* m, unsigned* d) {
-  z += 719468;
-  const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-  const unsigned doe = static_cast<unsigned>(z - era * 146097);
-  const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  const int64_t yy = static_cast<int64_t>(yoe) + era * 400;
-  const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  const unsigned mp = (5 * doy + 2) / 153;
-  *d = doy - (153 * mp + 2) / 5 + 1;
-  *m = mp < 10 ? mp + 3 : mp - 9;
-  *y = static_cast<int>(yy + (*m <= 2));
-}
-
-std::string IsoTimeSlow(int64_t t) {
-  int y;
-  unsigned m, d;
-  CivilFromDays(t / kDay, &y, &m, &d);
-  int64_t s = t % kDay;
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%04d-%02u-%02uT%02d:%02d:%02dZ", y, m, d,
-                static_cast<int>(s / 3600), static_cast<int>(s / 60 % 60),
-                static_cast<int>(s % 60));
-  return buf;
-}
-
 // "2025-12-01T12:00:00Z" (or its first `length` characters). Digits written by hand: a million
 // items format about two million times, and snprintf was a fifth of the generator's own time.
-// Times outside years 0-9999 (never generated) take the snprintf path.
+// Times outside years 1970-9999 (never generated) take civil_time.h's snprintf path.
 std::string IsoTime(int64_t t, size_t length = 20) {
-  int y;
+  if (t < 0) return FormatUnixMs(t * 1000, TimeFormat::kIsoSeconds).substr(0, length);
+  int64_t y;
   unsigned m, d;
   CivilFromDays(t / kDay, &y, &m, &d);
-  if (t < 0 || y > 9999) return IsoTimeSlow(t).substr(0, length);
+  if (y > 9999) return FormatUnixMs(t * 1000, TimeFormat::kIsoSeconds).substr(0, length);
   const unsigned s = static_cast<unsigned>(t % kDay);
   char buf[20];
   auto put2 = [&buf](int at, unsigned v) {
