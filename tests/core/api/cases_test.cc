@@ -11,11 +11,17 @@
 // (and could run against real DynamoDB): they hold only wire-format requests and responses.
 // A file's optional "messages": "2026-05" runs it under that MessageCohort (engine.h; `serve
 // --messages` over HTTP): files pinning the May 2026 wording of a family that changed since.
+// Each step's "name" says what it checks; a failure prints the file, the step's number and name.
+// One file alone: --gtest_filter='ApiCases/CaseFile.Passes/<file name without .json>' here,
+// `node --test --test-name-pattern='<file>.json' tests/http/cases.test.mjs` over HTTP.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -96,6 +102,7 @@ void RunCaseFile(const std::filesystem::path& path) {
         << path << ": \"messages\" is not a MessageCohortName";
   }
   Engine engine(options);
+  std::set<std::string> names;
   int n = 0;
   for (const json& step : file["steps"]) {
     ++n;
@@ -107,6 +114,13 @@ void RunCaseFile(const std::filesystem::path& path) {
                               ")" +
                               (step.contains("name") ? ": " + step["name"].get<std::string>() : "");
     ASSERT_FALSE(body.is_discarded()) << label << ": body is not JSON: " << result.body;
+    // Every step says what it checks, once per file, so a failure names its case.
+    const std::string step_name = step.contains("name") && step["name"].is_string()
+                                      ? step["name"].get<std::string>()
+                                      : std::string();
+    EXPECT_FALSE(step_name.empty()) << label << ": a step needs a \"name\" saying what it checks";
+    EXPECT_TRUE(step_name.empty() || names.insert(step_name).second)
+        << label << ": the name is used twice";
     if (step.contains("error")) {
       const json& error = step["error"];
       EXPECT_FALSE(result.status.ok()) << label << ": expected an error, got " << result.body;
@@ -146,19 +160,32 @@ void RunCaseFile(const std::filesystem::path& path) {
   }
 }
 
-TEST(ApiCases, AllCaseFilesPass) {
+std::vector<std::filesystem::path> CaseFiles() {
   const std::filesystem::path dir = std::filesystem::path(MONOTABLE_SOURCE_DIR) / "tests/cases";
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     if (entry.path().extension() == ".json") files.push_back(entry.path());
   }
   std::sort(files.begin(), files.end());
-  ASSERT_FALSE(files.empty());
-  for (const auto& path : files) {
-    SCOPED_TRACE(path.filename().string());
-    RunCaseFile(path);
-  }
+  return files;
 }
+
+// One test per case file, named after it (items.json: ApiCases/CaseFile.Passes/items), so one file
+// runs alone: build/tests/monotable_tests --gtest_filter='ApiCases/CaseFile.Passes/items'.
+class CaseFile : public testing::TestWithParam<std::filesystem::path> {};
+
+TEST_P(CaseFile, Passes) { RunCaseFile(GetParam()); }
+
+INSTANTIATE_TEST_SUITE_P(ApiCases, CaseFile, testing::ValuesIn(CaseFiles()),
+                         [](const testing::TestParamInfo<std::filesystem::path>& info) {
+                           std::string name = info.param.stem().string();
+                           for (char& c : name) {
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           }
+                           return name;
+                         });
+
+TEST(ApiCases, ThereAreCaseFiles) { EXPECT_GE(CaseFiles().size(), 10u); }
 
 }  // namespace
 }  // namespace monotable
