@@ -320,13 +320,13 @@
   // and the writes; with the history (undo and the last result come back on reload).
   const kSaveMode = 2 | 4;
 
-  function makeRecord() {
+  function makeRecord(mode) {
     return {
       app: "monotable",
       formatVersion: kRecordVersion,
       savedAt: new Date().toISOString(),
       serial: Date.now() * 1000 + (++saveSerial % 1000),
-      state: call("mt_get_state", "string", ["number"], [kSaveMode]),
+      state: call("mt_get_state", "string", ["number"], [mode || kSaveMode]),
     };
   }
 
@@ -367,13 +367,17 @@
     }
     const key = call("mt_state_key", "number", [], []);
     if (key === savedKey && !saveTimer) return;
-    const record = makeRecord();
-    try {
-      window.localStorage.setItem(kPendingKey, JSON.stringify(record));
-      savedKey = key;
-      seenKey = key;
-    } catch (error) {
-      console.warn("monotable: could not save before leaving (" + error.message + ")");
+    // Full, else (over localStorage's quota: a large model) compact: a built-in example is then
+    // rebuilt from its writes and history; a large custom model does not fit either way.
+    for (const mode of [kSaveMode, 1 | 4]) {
+      try {
+        window.localStorage.setItem(kPendingKey, JSON.stringify(makeRecord(mode)));
+        savedKey = key;
+        seenKey = key;
+        break;
+      } catch (error) {
+        console.warn("monotable: could not save before leaving (" + error.message + ")");
+      }
     }
     saveNow();  // IndexedDB too: it lands if the page lives long enough (a hidden tab does)
   }
