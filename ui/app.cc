@@ -212,6 +212,14 @@ std::vector<std::string> App::KeyNamesOf(const std::string& table) const {
 
 const Result& App::Run(std::string_view operation, std::string_view request_json,
                        std::string_view label) {
+  RecordRun(operation, request_json, label);
+  RefreshAfterRun(last_operation_, last_request_, history_.back().changed_data);
+  ++run_serial_;
+  return last_result_;
+}
+
+void App::RecordRun(std::string_view operation, std::string_view request_json,
+                    std::string_view label) {
   std::string request(request_json);
   json parsed = json::parse(request_json, nullptr, false);
   if (!parsed.is_discarded() && parsed.is_object() && !parsed.contains("ReturnConsumedCapacity")) {
@@ -245,9 +253,6 @@ const Result& App::Run(std::string_view operation, std::string_view request_json
   session_read_units_ += last_result_.effects.read_units;
   session_write_units_ += last_result_.effects.write_units;
   session_dollars_ += last_result_.effects.dollars;
-  RefreshAfterRun(operation, request, changed);
-  ++run_serial_;
-  return last_result_;
 }
 
 void App::RefreshAfterRun(std::string_view operation, std::string_view request, bool changed) {

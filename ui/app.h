@@ -32,7 +32,7 @@ namespace monotable::ui {
 
 // The saved-state format App::SaveState writes; RestoreState reads this version (older versions
 // are migrated there; see ui/app_state.cc).
-inline constexpr int kStateFormatVersion = 1;
+inline constexpr int kStateFormatVersion = 2;
 
 // Below this width (CSS px: framebuffer px over the UI scale) the page and the widget switch to
 // their narrow layouts: one column with a tab bar, the widget's panels stacked.
@@ -113,18 +113,29 @@ class App {
 
   // The user's whole state as JSON text: {"monotable": "state", "formatVersion", "base" (the
   // built-in example and scale it started from, or "custom"), "writes" (the data-changing
-  // requests applied since the base was loaded, in order), "model" (the engine's tables and items
-  // as a model file, via ExportModel), "request" (the builder's operation, JSON and label),
-  // "view" (the selected table or index), "theme"}. With `compact` and a built-in base, "model"
-  // is left out: replaying "writes" on the example rebuilds the same data (short links).
-  std::string SaveState(bool compact) const;
+  // requests applied since the base was loaded and before "history", in order), "model" (the
+  // engine's tables and items as a model file, via ExportModel: the data before "history"),
+  // "history" (with `with_history`: {"entries": [{operation, request, label}], "current"}, every
+  // request of the history panel, replayed on restore so that undo, redo and the last result come
+  // back), "request" (the builder's operation, JSON and label), "view" (the selected table or
+  // index), "theme"}. Without `with_history` the history's writes up to "current" are in
+  // "writes". With `compact` and a built-in base, "model" is left out: replaying "writes" (and
+  // "history") on the example rebuilds the same data (short links).
+  std::string SaveState(bool compact, bool with_history = false) const;
   // Restores a SaveState text. All or nothing: on error nothing changes and the error says why
-  // ("state: formatVersion 7 was written by a newer monotable (this one reads up to 1)").
+  // ("state: formatVersion 7 was written by a newer monotable (this one reads up to 2)").
   Status RestoreState(std::string_view json_text);
   // Items in the engine now (all tables).
   uint64_t ItemCount() const { return model_view_.items; }
   // Changes whenever something SaveState writes changes (cheap: the platform polls it).
   uint64_t StateKey() const;
+  // The share panel's option "links carry the history" (and so the last result): what a compact
+  // state for a link holds (the platform passes it to SaveState).
+  bool share_history() const { return share_history_; }
+  void SetShareHistory(bool on) { share_history_ = on; }
+  // The current model in another tool's format: "workbench" (NoSQL Workbench JSON) or
+  // "cloudformation" (a CloudFormation template); "" for another name.
+  std::string ExportModelAs(std::string_view format) const;
   // The current model file (tables and items exported from the engine), readable JSON.
   std::string ExportModelJson() const;
 
@@ -160,6 +171,9 @@ class App {
   };
 
   void ApplyIntents();
+  // Runs one request and records it in the history (Run without refreshing the views): Run, and
+  // RestoreState replaying a saved history.
+  void RecordRun(std::string_view operation, std::string_view request_json, std::string_view label);
   void RunPatternAt(int index);
   void RefreshAfterRun(std::string_view operation, std::string_view request, bool data_changed);
   void RebuildAll();
@@ -277,6 +291,7 @@ class App {
   uint64_t run_serial_ = 0;
   uint64_t loads_ = 0;  // models installed and history restores (part of StateKey)
   std::vector<std::string> platform_actions_;
+  bool share_history_ = false;
 };
 
 }  // namespace monotable::ui

@@ -158,7 +158,7 @@ void App::DrawTopMenu(bool model) {
     ImGui::Spacing();
   }
   std::vector<ShareAction> actions;
-  used |= DrawShareMenu(false, &actions);
+  used |= DrawShareMenu(false, &share_history_, &actions);
   for (ShareAction a : actions) platform_actions_.emplace_back(ShareActionName(a));
   ImGui::Dummy(ImVec2(0, style.ItemSpacing.y));
   const size_t before = intents_.size();
@@ -224,7 +224,7 @@ void App::DrawTopBar(bool narrow) {
     // The share buttons end left of the model panel's theme button (right-aligned there).
     std::vector<ShareAction> actions;
     DrawShareButtons(false, ImGui::GetWindowContentRegionMax().x - theme_w - style.ItemSpacing.x,
-                     &actions);
+                     &share_history_, &actions);
     for (ShareAction a : actions) platform_actions_.emplace_back(ShareActionName(a));
   } else {
     const float menu_w = ButtonWidth(kMenuLabel);
@@ -486,7 +486,7 @@ void App::DrawEmbedBar() {
     if (!whole && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", model_view_.status.c_str());
   }
   std::vector<ShareAction> actions;
-  DrawShareButtons(true, right, &actions);
+  DrawShareButtons(true, right, nullptr, &actions);
   for (ShareAction a : actions) platform_actions_.emplace_back(ShareActionName(a));
   ImGui::SameLine();
   if (TrackedButton("Reset")) intents_.push_back(Intent{IntentKind::kResetModel});

@@ -3,17 +3,22 @@
 // widgets. It owns the format and its versions; it knows nothing of storage, URLs or
 // compression (web/monotable.js does those).
 //
-// Format version 1:
-//   {"monotable": "state", "formatVersion": 1,
+// Format version 2:
+//   {"monotable": "state", "formatVersion": 2,
 //    "base": {"model": "orders" | "vaultcommerce" | "custom", "scale": 1},
 //    "writes": [{"operation": "UpdateItem", "request": {...}}, ...],
 //    "model": {...a model file (docs/model-format.md)...},        (may be left out, see below)
+//    "history": {"entries": [{"operation", "request", "label"}, ...], "current": 3},  (optional)
 //    "request": {"operation": "Query", "json": "{...}", "label": "Open orders"},
 //    "view": {"table": "Orders", "index": "GSI2"},
 //    "theme": "dark" | "light"}
 // "model" is the engine's tables and items exported (ExportModel), so a saved state does not
 // depend on the examples staying the same. A compact state (links) leaves it out when the base is
 // a built-in example: loading the example and replaying "writes" gives the same data.
+// "history" (the browser's saved state always, a link when the user asks for it) is the history
+// panel: its entries are replayed after "writes" (so "model" and "writes" are the data before
+// the first entry) and "current" is where undo had gone back to. Without it, "writes" holds the
+// history's writes up to "current". Version 1 is version 2 without "history".
 #include <functional>
 #include <string>
 #include <utility>
@@ -41,21 +46,40 @@ bool IsRead(std::string_view operation) {
 
 std::string App::ExportModelJson() const { return SerializeModel(ExportModel(engine_, model_)); }
 
-std::string App::SaveState(bool compact) const {
+std::string App::ExportModelAs(std::string_view format) const {
+  if (format == "workbench") return ExportWorkbench(ExportModel(engine_, model_));
+  if (format == "cloudformation") return ExportCloudFormation(ExportModel(engine_, model_));
+  return "";
+}
+
+std::string App::SaveState(bool compact, bool with_history) const {
   json state = json::object();
   state["monotable"] = "state";
   state["formatVersion"] = kStateFormatVersion;
   state["base"] = {{"model", model_id_}, {"scale", model_scale_}};
+  auto request_json = [](const std::string& request) {
+    json parsed = json::parse(request, nullptr, false);
+    return parsed.is_discarded() ? json(request) : parsed;
+  };
   json writes = json::array();
   auto add_write = [&](const std::string& operation, const std::string& request) {
-    json parsed = json::parse(request, nullptr, false);
-    writes.push_back(
-        {{"operation", operation}, {"request", parsed.is_discarded() ? json(request) : parsed}});
+    writes.push_back({{"operation", operation}, {"request", request_json(request)}});
   };
   for (const auto& [operation, request] : base_writes_) add_write(operation, request);
-  for (int i = 0; i <= history_current_ && i < static_cast<int>(history_.size()); ++i) {
-    const HistoryEntry& e = history_[static_cast<size_t>(i)];
-    if (e.changed_data) add_write(e.operation, e.request);
+  if (with_history) {
+    // The history replaces its writes: restoring replays every entry (reads too) on the data as
+    // it was before the first one, so undo, redo and the last result come back.
+    json entries = json::array();
+    for (const HistoryEntry& e : history_) {
+      entries.push_back(
+          {{"operation", e.operation}, {"request", request_json(e.request)}, {"label", e.label}});
+    }
+    state["history"] = {{"entries", entries}, {"current", history_current_}};
+  } else {
+    for (int i = 0; i <= history_current_ && i < static_cast<int>(history_.size()); ++i) {
+      const HistoryEntry& e = history_[static_cast<size_t>(i)];
+      if (e.changed_data) add_write(e.operation, e.request);
+    }
   }
   state["writes"] = writes;
   state["request"] = {{"operation", request_panel_.operation},
@@ -71,10 +95,13 @@ std::string App::SaveState(bool compact) const {
   state["theme"] = dark_ ? "dark" : "light";
   std::string text = state.dump();
   if (compact && model_id_ != "custom") return text;
-  // The model file is spliced in as text: it is already JSON, no need to parse it again.
+  // The model file is spliced in as text: it is already JSON, no need to parse it again. With the
+  // history it is the data before the history (the snapshot kept at its start).
   text.pop_back();  // the closing '}'
   text += ",\"model\":";
-  text += ExportModelJson();
+  text += with_history && initial_ && !history_.empty()
+              ? SerializeModel(ExportModel(*initial_, model_))
+              : ExportModelJson();
   text += '}';
   return text;
 }
@@ -97,7 +124,7 @@ Status App::RestoreState(std::string_view json_text) {
                               " was written by a newer monotable (this one reads up to " +
                               std::to_string(kStateFormatVersion) + ")");
   }
-  // Older formats would be migrated to the current one here; version 1 is the first.
+  // Version 1 is version 2 without "history" (its "writes" are all the writes): it reads as it is.
   if (format < 1) {
     return Status::Validation("state: formatVersion " + std::to_string(format) + " is not known");
   }
@@ -122,6 +149,39 @@ Status App::RestoreState(std::string_view json_text) {
         return Status::Validation(where + ": expected {operation, request}");
       }
       writes.emplace_back(StringMember(w, "operation"), w["request"].dump());
+    }
+  }
+
+  struct SavedEntry {
+    std::string operation, request, label;
+  };
+  std::vector<SavedEntry> entries;
+  int current = -1;
+  if (state.contains("history")) {
+    const json& h = state["history"];
+    if (!h.is_object() || !h.contains("entries") || !h["entries"].is_array()) {
+      return Status::Validation("state: history is not {entries, current}");
+    }
+    const json& list = h["entries"];
+    for (size_t i = 0; i < list.size(); ++i) {
+      const json& e = list[i];
+      if (!e.is_object() || StringMember(e, "operation").empty() || !e.contains("request") ||
+          !(e["request"].is_object() || e["request"].is_string())) {
+        return Status::Validation("state: history.entries[" + std::to_string(i) +
+                                  "]: expected {operation, request, label}");
+      }
+      entries.push_back(
+          {StringMember(e, "operation"),
+           e["request"].is_string() ? e["request"].get<std::string>() : e["request"].dump(),
+           StringMember(e, "label")});
+    }
+    current = static_cast<int>(entries.size()) - 1;
+    if (h.contains("current")) {
+      if (!h["current"].is_number_integer() || h["current"].get<int64_t>() < -1 ||
+          h["current"].get<int64_t>() >= static_cast<int64_t>(entries.size())) {
+        return Status::Validation("state: history.current is not an entry's index (or -1)");
+      }
+      current = static_cast<int>(h["current"].get<int64_t>());
     }
   }
 
@@ -169,8 +229,19 @@ Status App::RestoreState(std::string_view json_text) {
   // Everything checked: install.
   InstallModel(std::move(model), std::move(engine), id, used_scale, std::move(custom_text));
   base_writes_ = std::move(writes);
+  if (!entries.empty()) {
+    // The saved history, replayed as it ran: requests that failed then fail again, and each
+    // write keeps its snapshot for undo. Views are built once, for the last request.
+    for (const SavedEntry& e : entries) RecordRun(e.operation, e.request, e.label);
+    RebuildAll();
+    RefreshAfterRun(last_operation_, last_request_, false);
+    if (current != static_cast<int>(history_.size()) - 1) RestoreTo(current);
+  }
   if (!operation.empty()) {
     LoadRequest(&request_panel_, schema_view_, operation, request_json, label);
+    // The builder's text exactly as the user left it (LoadRequest would indent it).
+    request_panel_.json_text = request_json;
+    JsonToForm(&request_panel_, schema_view_);
   } else if (!model_.access_patterns.empty()) {
     const AccessPattern& p = model_.access_patterns.front();
     LoadRequest(&request_panel_, schema_view_, p.operation, p.request_json, p.name);

@@ -304,13 +304,18 @@ EMSCRIPTEN_KEEPALIVE void mt_set_theme(int dark) { g->app.SetDark(dark != 0); }
 
 EMSCRIPTEN_KEEPALIVE double mt_frame_ms() { return g->frame_ms; }
 
-// The whole state as JSON text (ui/app_state.cc). mode 1: compact (leaves out what a built-in
-// example rebuilds: links); 0: full; 2: full unless the engine holds more than kFullSaveMaxItems
-// items (saving as the user works must not stall the page exporting a scaled example).
+// The whole state as JSON text (ui/app_state.cc). mode & 3: 1 compact (leaves out what a
+// built-in example rebuilds: links), 0 full, 2 full unless the engine holds more than
+// kFullSaveMaxItems items (saving as the user works must not stall the page exporting a scaled
+// example). History (with undo, and so the last result): always with mode & 4 (the browser's
+// saved state), never with mode & 8, else in a compact state when the share panel's option
+// "History in links" is ticked (links), never in a full one (getState()).
 constexpr uint64_t kFullSaveMaxItems = 20000;
 EMSCRIPTEN_KEEPALIVE const char* mt_get_state(int mode) {
-  bool compact = mode == 1 || (mode == 2 && g->app.ItemCount() > kFullSaveMaxItems);
-  g->out = g->app.SaveState(compact);
+  const int kind = mode & 3;
+  bool compact = kind == 1 || (kind == 2 && g->app.ItemCount() > kFullSaveMaxItems);
+  bool history = (mode & 4) != 0 || ((mode & 8) == 0 && kind == 1 && g->app.share_history());
+  g->out = g->app.SaveState(compact, history);
   return g->out.c_str();
 }
 
@@ -331,6 +336,16 @@ EMSCRIPTEN_KEEPALIVE const char* mt_export_model() {
   g->out = g->app.ExportModelJson();
   return g->out.c_str();
 }
+
+// The current model in another tool's format ("workbench", "cloudformation"; "" for others).
+EMSCRIPTEN_KEEPALIVE const char* mt_export_as(const char* format) {
+  g->out = g->app.ExportModelAs(format ? format : "");
+  return g->out.c_str();
+}
+
+// Runs one frame now, outside the animation frame: the page saves on pagehide with what was typed
+// a moment ago applied (text and keys reach ImGui at the start of a frame).
+EMSCRIPTEN_KEEPALIVE void mt_run_frame() { Frame(nullptr); }
 
 // Loads a pattern (by id) or an operation's request into the builder; runs it if it only reads.
 // Returns "" or the error.

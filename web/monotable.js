@@ -5,10 +5,13 @@
 //                            -> Promise of state()
 //   run(operation, request)  -> Promise of {response, ok, error?, effects}
 //   state()                  {model, selected, lastRequest, response, effects, ...}
-//   getState(compact?)       the whole saved state as JSON text (ui/app_state.cc)
+//   getState(compact?, withHistory?)  the whole saved state as JSON text (ui/app_state.cc)
 //   setState(text)           restores one; throws with the reason (nothing changed then)
-//   shareLink()              -> Promise of a URL holding the whole state (#state/...)
-//   exportModel()            the current model file as JSON text
+//   shareLink({history}?)    -> Promise of a URL holding the whole state (#state/...); with the
+//                            history and the last result when history is true (default: the
+//                            share panel's "History in links" option)
+//   exportModel(format?)     the current model file as JSON text; "workbench": NoSQL Workbench
+//                            JSON, "cloudformation": a CloudFormation template
 //   widgetRect(label)        {x, y, w, h} in CSS pixels of a widget drawn in the last frame, or null
 //   text(), textKey(), tour(step, run?)  the DOM text layer's words (web/text_layer.js), a key
 //                            that moves when they do, the tour moved (and run) from the page
@@ -191,9 +194,13 @@
     return url;
   }
 
-  async function shareLink() {
+  // A link holding the compact state. With the history (and so undo and the last result) when
+  // options.history says so, else as the share panel's "History in links" option says.
+  async function shareLink(options) {
     await ready;
-    const data = await encodeState(call("mt_get_state", "string", ["number"], [1]));
+    const history = options && typeof options.history === "boolean" ? options.history : null;
+    const mode = 1 | (history === true ? 4 : history === false ? 8 : 0);
+    const data = await encodeState(call("mt_get_state", "string", ["number"], [mode]));
     return playgroundUrl().href + kLinkPrefix + data;
   }
 
@@ -299,46 +306,114 @@
     return record.state;
   }
 
-  let savedKey = null;
+  // Saving: every change is written to IndexedDB a moment after the state stops changing, and
+  // synchronously to localStorage (the "pending" record) when the page goes away (pagehide,
+  // visibilitychange to hidden, beforeunload): IndexedDB is asynchronous and a write started
+  // while the page unloads may never land. At start the newer of the two records wins.
+  let savedKey = null;     // the state key of the last record written (either store)
+  let seenKey = null;      // the key the autosave last saw (a change restarts the wait)
   let saveTimer = 0;
   let savedRecord = null;  // the record read at start (kept until a new save replaces it)
+  let saveSerial = 0;      // orders the records: savedAt can repeat within a millisecond
+  const kPendingKey = "monotable:pending";
+  // The state to save: full (the model exported) unless the data is large, then the example
+  // and the writes; with the history (undo and the last result come back on reload).
+  const kSaveMode = 2 | 4;
+
+  function makeRecord(mode) {
+    return {
+      app: "monotable",
+      formatVersion: kRecordVersion,
+      savedAt: new Date().toISOString(),
+      serial: Date.now() * 1000 + (++saveSerial % 1000),
+      state: call("mt_get_state", "string", ["number"], [mode || kSaveMode]),
+    };
+  }
+
   async function saveNow() {
     if (!mod) return;
     clearTimeout(saveTimer);
     saveTimer = 0;
     const key = call("mt_state_key", "number", [], []);
-    const record = {
-      app: "monotable",
-      formatVersion: kRecordVersion,
-      savedAt: new Date().toISOString(),
-      // Full (the model exported) unless the data is large: then the example and the writes.
-      state: call("mt_get_state", "string", ["number"], [2]),
-    };
+    const record = makeRecord();
     savedKey = key;
-    api.saved = storage.put("state", record).catch((error) => {
+    seenKey = key;
+    api.saved = storage.put("state", record).then(() => {
+      // IndexedDB now holds this state or a newer one: the pending record is not needed.
+      try {
+        const pending = JSON.parse(window.localStorage.getItem(kPendingKey) || "null");
+        if (pending && (pending.serial || 0) <= record.serial) {
+          window.localStorage.removeItem(kPendingKey);
+        }
+      } catch (error) {
+        // localStorage unavailable or the pending record unreadable: start reads it or not.
+      }
+    }).catch((error) => {
       savedKey = null;
       notify("error", "Your work could not be saved in this browser: " + error.message);
     });
     return api.saved;
   }
 
+  // The page is going away: what ImGui has not applied yet (typed text, keys) is applied by one
+  // frame run now, then the state is written synchronously if it changed since the last save.
+  function saveBeforeLeaving() {
+    if (!mod) return;
+    try {
+      sendEdit();
+      call("mt_run_frame", null, [], []);
+    } catch (error) {
+      console.warn("monotable: could not apply the last edit before saving", error);
+    }
+    const key = call("mt_state_key", "number", [], []);
+    if (key === savedKey && !saveTimer) return;
+    // Full, else (over localStorage's quota: a large model) compact: a built-in example is then
+    // rebuilt from its writes and history; a large custom model does not fit either way.
+    for (const mode of [kSaveMode, 1 | 4]) {
+      try {
+        window.localStorage.setItem(kPendingKey, JSON.stringify(makeRecord(mode)));
+        savedKey = key;
+        seenKey = key;
+        break;
+      } catch (error) {
+        console.warn("monotable: could not save before leaving (" + error.message + ")");
+      }
+    }
+    saveNow();  // IndexedDB too: it lands if the page lives long enough (a hidden tab does)
+  }
+
+  // The pending record localStorage holds, if it is newer than `record` (IndexedDB's).
+  function newerPending(record) {
+    let pending = null;
+    try {
+      const text = window.localStorage.getItem(kPendingKey);
+      if (text !== null) pending = JSON.parse(text);
+    } catch (error) {
+      return null;
+    }
+    if (!pending || typeof pending !== "object") return null;
+    if (record && typeof record === "object" && (record.serial || 0) >= (pending.serial || 0)) {
+      return null;
+    }
+    return pending;
+  }
+
   // Saves after the state stops changing for a moment (a write, an edit in the builder).
   function startAutosave() {
     savedKey = call("mt_state_key", "number", [], []);
+    seenKey = savedKey;
     setInterval(() => {
       if (!mod) return;
       const key = call("mt_state_key", "number", [], []);
-      if (key === savedKey) return;
-      savedKey = key;
+      if (key === seenKey) return;
+      seenKey = key;
       clearTimeout(saveTimer);
       saveTimer = setTimeout(saveNow, 500);
     }, 250);
-    const flush = () => {
-      if (saveTimer) saveNow();
-    };
-    window.addEventListener("pagehide", flush);
+    window.addEventListener("pagehide", saveBeforeLeaving);
+    window.addEventListener("beforeunload", saveBeforeLeaving);
     document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "hidden") flush();
+      if (document.visibilityState === "hidden") saveBeforeLeaving();
     });
   }
 
@@ -362,8 +437,10 @@
       record = await storage.get("state");
     } catch (error) {
       console.warn("monotable: no saved state (" + error.message + ")");
-      return todo;
     }
+    // Saved synchronously as the page went away, after IndexedDB's last save: it is the newer.
+    const pending = newerPending(record);
+    if (pending) record = pending;
     if (record === undefined) return todo;
     savedRecord = record;
     let text;
@@ -464,8 +541,9 @@
       call("mt_reset", null, [], []);
       return state();
     },
-    getState(compact) {
-      return call("mt_get_state", "string", ["number"], [compact ? 1 : 0]);
+    getState(compact, withHistory) {
+      return call("mt_get_state", "string", ["number"],
+                  [(compact ? 1 : 0) | (withHistory ? 4 : 8)]);
     },
     setState(text) {
       const error = call("mt_set_state", "string", ["string"], [text]);
@@ -474,7 +552,11 @@
       return state();
     },
     shareLink,
-    exportModel() {
+    exportModel(format) {
+      if (format === "workbench" || format === "cloudformation") {
+        return call("mt_export_as", "string", ["string"], [format]);
+      }
+      if (format && format !== "monotable") throw new Error("unknown export format " + format);
       return call("mt_export_model", "string", [], []);
     },
     saveNow,
@@ -898,10 +980,18 @@
         api.lastLink = link;
         notify("info", "Link copied: it opens exactly this state (" +
                        Math.max(1, Math.round(link.length / 1024)) + " KB).");
-      } else if (name === "export-model") {
-        const model = JSON.parse(api.exportModel());
+      } else if (name === "export-model" || name === "export-workbench" ||
+                 name === "export-cloudformation") {
+        const text = api.exportModel();
+        const model = JSON.parse(text);
         const base = String(model.name || "model").toLowerCase().replace(/[^a-z0-9]+/g, "-");
-        download(base + ".monotable.json", api.exportModel());
+        if (name === "export-model") {
+          download(base + ".monotable.json", text);
+        } else if (name === "export-workbench") {
+          download(base + ".workbench.json", api.exportModel("workbench"));
+        } else {
+          download(base + ".cfn.json", api.exportModel("cloudformation"));
+        }
       } else if (name === "import-model") {
         importModel();
       } else if (name === "open-playground") {

@@ -6,6 +6,7 @@
 // that ImportWorkbench gives back exactly the model that was exported. Workbench facets (its
 // entities) are kept in the model's unknown member "x-workbench" so a re-export writes them again.
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 
@@ -151,94 +152,341 @@ std::string LogicalId(const std::string& table) {
   return id + "Table";
 }
 
+// The item's primary key as compact DynamoDB JSON, key attributes in key order: how the Workbench
+// skeleton (x-workbench.document) names an item in place of its data.
+std::string KeyText(const Item& item, const std::vector<std::string>& key_names) {
+  Item key;
+  for (const std::string& name : key_names) {
+    auto it = item.find(name);
+    if (it != item.end()) key.emplace(name, it->second);
+  }
+  std::string out;
+  model_internal::AppendItemJson(key, key_names, &out);
+  return out;
+}
+
+std::vector<std::string> KeyNamesOf(const Json& key_schema) {
+  return model_internal::KeyNamesOfCreateTable(Json{{"KeySchema", key_schema}});
+}
+
+// `names` without repeats, first occurrence kept.
+std::vector<std::string> Unique(const std::vector<std::string>& names) {
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  for (const std::string& n : names) {
+    if (seen.insert(n).second) out.push_back(n);
+  }
+  return out;
+}
+
+// An item as an ordered JSON object: the names of `order` first (those it has), then the rest in
+// name order.
+OrderedJson OrderedItem(const Item& item, const std::vector<std::string>& order) {
+  std::string text;
+  model_internal::AppendItemJson(item, Unique(order), &text);
+  return ParseOrdered(text);
+}
+
+std::vector<std::string> StringList(const OrderedJson& list) {
+  std::vector<std::string> out;
+  if (!list.is_array()) return out;
+  for (const OrderedJson& v : list) {
+    if (v.is_string()) out.push_back(v.get<std::string>());
+  }
+  return out;
+}
+
+// Global secondary indexes as (name, key schema, projection), for comparing Workbench's with a
+// CreateTable's.
+std::set<std::string> IndexSignatures(const Json& gsis) {
+  std::set<std::string> out;
+  if (!gsis.is_array()) return out;
+  for (const Json& g : gsis) {
+    out.insert(StringOr(g, "IndexName", "") + '\n' + MemberOr(g, "KeySchema", Json()).dump() +
+               '\n' + MemberOr(g, "Projection", Json{{"ProjectionType", "ALL"}}).dump());
+  }
+  return out;
+}
+
 }  // namespace
 
-std::string ExportWorkbench(const Model& model) {
-  OrderedJson extra = ParseOrdered(model.extra_json.empty() ? "{}" : model.extra_json);
-  OrderedJson facets_by_table = OrderedJson::object();
-  if (extra.is_object() && extra.contains(kWorkbenchExtra) && extra[kWorkbenchExtra].is_object() &&
-      extra[kWorkbenchExtra].contains("TableFacets")) {
-    facets_by_table = extra[kWorkbenchExtra]["TableFacets"];
+namespace {
+
+// A Workbench table written from scratch (a model that did not come from Workbench).
+OrderedJson FreshWorkbenchTable(const ModelTable& t, const OrderedJson& facets_by_table) {
+  OrderedJson ct = ParseOrdered(t.create_table_json);
+  OrderedJson table = OrderedJson::object();
+  table["TableName"] = t.name;
+  table["KeyAttributes"] = KeyAttributes(ct, MemberOr(ct, "KeySchema", OrderedJson::array()));
+  // Non-key attributes with the type first seen in the items (Workbench lists them per table).
+  std::set<std::string> keys;
+  for (const char* part : {"PartitionKey", "SortKey"}) {
+    if (table["KeyAttributes"].contains(part)) {
+      keys.insert(table["KeyAttributes"][part]["AttributeName"].get<std::string>());
+    }
+  }
+  OrderedJson non_key = OrderedJson::array();
+  std::set<std::string> listed;
+  for (const Item& item : t.items) {
+    for (const auto& [name, value] : item) {
+      if (keys.count(name) || !listed.insert(name).second) continue;
+      non_key.push_back(
+          {{"AttributeName", name}, {"AttributeType", std::string(TypeName(value.type()))}});
+    }
+  }
+  table["NonKeyAttributes"] = non_key;
+  table["TableFacets"] = facets_by_table.is_object() && facets_by_table.contains(t.name)
+                             ? facets_by_table[t.name]
+                             : OrderedJson::array();
+  OrderedJson gsis = OrderedJson::array();
+  if (ct.contains("GlobalSecondaryIndexes") && ct["GlobalSecondaryIndexes"].is_array()) {
+    for (const OrderedJson& g : ct["GlobalSecondaryIndexes"]) {
+      if (!g.is_object()) continue;
+      OrderedJson gj = OrderedJson::object();
+      gj["IndexName"] = StringOr(g, "IndexName", "");
+      gj["KeyAttributes"] = KeyAttributes(ct, MemberOr(g, "KeySchema", OrderedJson::array()));
+      gj["Projection"] = MemberOr(g, "Projection", OrderedJson{{"ProjectionType", "ALL"}});
+      gsis.push_back(gj);
+    }
+  }
+  table["GlobalSecondaryIndexes"] = gsis;
+  std::string items_text = "[";
+  std::vector<std::string> first;
+  for (const char* part : {"PartitionKey", "SortKey"}) {
+    if (table["KeyAttributes"].contains(part)) {
+      first.push_back(table["KeyAttributes"][part]["AttributeName"].get<std::string>());
+    }
+  }
+  for (size_t i = 0; i < t.items.size(); ++i) {
+    if (i) items_text.push_back(',');
+    model_internal::AppendItemJson(t.items[i], first, &items_text);
+  }
+  items_text += "]";
+  table["TableData"] = ParseOrdered(items_text);
+  table["DataAccess"] = {{"MySql", OrderedJson::object()}};
+  std::string billing = StringOr(ct, "BillingMode", "PROVISIONED");
+  table["BillingMode"] = billing;
+  if (billing == "PROVISIONED" && ct.contains("ProvisionedThroughput")) {
+    table["ProvisionedCapacitySettings"] = {{"ProvisionedThroughput", ct["ProvisionedThroughput"]}};
+  }
+  return table;
+}
+
+// A table of a model imported from Workbench, written back from its skeleton (the table as the
+// file had it, each item replaced by its key): every member stays where it was; the keys, global
+// indexes, billing and capacity are rewritten only where the model now differs; the items go back
+// to the data list (table or facet) they came from, in their order and with their attribute
+// order; new items join the table's own list.
+OrderedJson SkeletonWorkbenchTable(const ModelTable& t, OrderedJson table, const OrderedJson& xw) {
+  OrderedJson ct = ParseOrdered(t.create_table_json);
+  const Json key_schema = Json(MemberOr(ct, "KeySchema", OrderedJson::array()));
+  Json doc_keys, defs = Json::array();
+  if (!FromKeyAttributes(Json(MemberOr(table, "KeyAttributes", OrderedJson())), &doc_keys, &defs) ||
+      doc_keys != key_schema) {
+    table["KeyAttributes"] = KeyAttributes(ct, OrderedJson(key_schema));
+  }
+  // Global indexes: Workbench's list as it was while it describes the same indexes.
+  Json doc_gsis = Json::array();
+  if (table.contains("GlobalSecondaryIndexes") && table["GlobalSecondaryIndexes"].is_array()) {
+    for (const OrderedJson& g : table["GlobalSecondaryIndexes"]) {
+      Json gks, ignored = Json::array();
+      FromKeyAttributes(Json(MemberOr(g, "KeyAttributes", OrderedJson())), &gks, &ignored);
+      doc_gsis.push_back({{"IndexName", StringOr(g, "IndexName", "")},
+                          {"KeySchema", gks},
+                          {"Projection", Json(MemberOr(g, "Projection",
+                                                       OrderedJson{{"ProjectionType", "ALL"}}))}});
+    }
+  }
+  Json ct_gsis = Json(MemberOr(ct, "GlobalSecondaryIndexes", OrderedJson::array()));
+  if (IndexSignatures(doc_gsis) != IndexSignatures(ct_gsis)) {
+    OrderedJson gsis = OrderedJson::array();
+    for (const OrderedJson& g : OrderedJson(ct_gsis)) {
+      if (!g.is_object()) continue;
+      OrderedJson gj = OrderedJson::object();
+      gj["IndexName"] = StringOr(g, "IndexName", "");
+      gj["KeyAttributes"] = KeyAttributes(ct, MemberOr(g, "KeySchema", OrderedJson::array()));
+      gj["Projection"] = MemberOr(g, "Projection", OrderedJson{{"ProjectionType", "ALL"}});
+      gsis.push_back(gj);
+    }
+    table["GlobalSecondaryIndexes"] = gsis;
   }
 
-  OrderedJson wb = OrderedJson::object();
-  wb["ModelName"] = model.name;
-  wb["ModelMetadata"] = {{"Author", ""},
-                         {"DateCreated", ""},
-                         {"DateLastModified", ""},
-                         {"Description", model.description},
-                         {"AWSService", "Amazon DynamoDB"},
-                         {"Version", "3.0"}};
-  OrderedJson data_model = OrderedJson::array();
-  for (const ModelTable& t : model.tables) {
-    OrderedJson ct = ParseOrdered(t.create_table_json);
-    OrderedJson table = OrderedJson::object();
-    table["TableName"] = t.name;
-    table["KeyAttributes"] = KeyAttributes(ct, MemberOr(ct, "KeySchema", OrderedJson::array()));
-    // Non-key attributes with the type first seen in the items (Workbench lists them per table).
-    std::set<std::string> keys;
-    for (const char* part : {"PartitionKey", "SortKey"}) {
-      if (table["KeyAttributes"].contains(part)) {
-        keys.insert(table["KeyAttributes"][part]["AttributeName"].get<std::string>());
+  // Items: by key, each back in its place.
+  const std::vector<std::string> key_names = KeyNamesOf(key_schema);
+  std::map<std::string, std::vector<size_t>> by_key;
+  for (size_t i = 0; i < t.items.size(); ++i) {
+    by_key[KeyText(t.items[i], key_names)].push_back(i);
+  }
+  std::vector<bool> placed(t.items.size(), false);
+  std::vector<std::string> rank = key_names;
+  for (const std::string& n :
+       StringList(MemberOr(MemberOr(xw, "attributeOrder", OrderedJson::object()), t.name.c_str(),
+                           OrderedJson::array()))) {
+    rank.push_back(n);
+  }
+  const OrderedJson exceptions = MemberOr(MemberOr(xw, "itemOrder", OrderedJson::object()),
+                                          t.name.c_str(), OrderedJson::object());
+  auto item_json = [&](size_t i, const std::string& key) {
+    std::vector<std::string> order;
+    if (exceptions.is_object() && exceptions.contains(key)) order = StringList(exceptions[key]);
+    order.insert(order.end(), rank.begin(), rank.end());
+    return OrderedItem(t.items[i], order);
+  };
+  auto fill = [&](OrderedJson* list) {
+    OrderedJson out = OrderedJson::array();
+    for (const OrderedJson& k : *list) {
+      if (!k.is_string()) continue;
+      const std::string key = k.get<std::string>();
+      auto it = by_key.find(key);
+      if (it == by_key.end()) continue;  // deleted since
+      for (size_t i : it->second) {
+        if (placed[i]) continue;
+        placed[i] = true;
+        out.push_back(item_json(i, key));
+        break;
       }
     }
-    OrderedJson non_key = OrderedJson::array();
-    std::set<std::string> listed;
+    *list = out;
+  };
+  if (table.contains("TableData") && table["TableData"].is_array()) fill(&table["TableData"]);
+  if (table.contains("TableFacets") && table["TableFacets"].is_array()) {
+    for (OrderedJson& f : table["TableFacets"]) {
+      if (f.is_object() && f.contains("TableData") && f["TableData"].is_array()) {
+        fill(&f["TableData"]);
+      }
+    }
+  }
+  for (size_t i = 0; i < t.items.size(); ++i) {
+    if (placed[i]) continue;
+    if (!table.contains("TableData") || !table["TableData"].is_array()) {
+      table["TableData"] = OrderedJson::array();
+    }
+    table["TableData"].push_back(item_json(i, KeyText(t.items[i], key_names)));
+  }
+  // Attributes new since the import that Workbench's list does not name yet (the file's items
+  // may have had attributes its list left out: they stay left out).
+  if (table.contains("NonKeyAttributes") && table["NonKeyAttributes"].is_array()) {
+    std::set<std::string> listed(rank.begin(), rank.end());
+    for (const OrderedJson& a : table["NonKeyAttributes"])
+      listed.insert(StringOr(a, "AttributeName", ""));
     for (const Item& item : t.items) {
       for (const auto& [name, value] : item) {
-        if (keys.count(name) || !listed.insert(name).second) continue;
-        non_key.push_back(
+        if (!listed.insert(name).second) continue;
+        table["NonKeyAttributes"].push_back(
             {{"AttributeName", name}, {"AttributeType", std::string(TypeName(value.type()))}});
       }
     }
-    table["NonKeyAttributes"] = non_key;
-    table["TableFacets"] =
-        facets_by_table.contains(t.name) ? facets_by_table[t.name] : OrderedJson::array();
-    OrderedJson gsis = OrderedJson::array();
-    if (ct.contains("GlobalSecondaryIndexes") && ct["GlobalSecondaryIndexes"].is_array()) {
-      for (const OrderedJson& g : ct["GlobalSecondaryIndexes"]) {
-        if (!g.is_object()) continue;
-        OrderedJson gj = OrderedJson::object();
-        gj["IndexName"] = StringOr(g, "IndexName", "");
-        gj["KeyAttributes"] = KeyAttributes(ct, MemberOr(g, "KeySchema", OrderedJson::array()));
-        gj["Projection"] = MemberOr(g, "Projection", OrderedJson{{"ProjectionType", "ALL"}});
-        gsis.push_back(gj);
+  }
+  // Billing: written where the file had it, added only when the model is no longer what an
+  // absent BillingMode reads as (on demand).
+  const std::string billing = StringOr(ct, "BillingMode", "PAY_PER_REQUEST");
+  if (table.contains("BillingMode") || billing != "PAY_PER_REQUEST") table["BillingMode"] = billing;
+  if (billing == "PROVISIONED" && ct.contains("ProvisionedThroughput")) {
+    const OrderedJson pt = ct["ProvisionedThroughput"];
+    if (table.contains("ProvisionedCapacitySettings") &&
+        table["ProvisionedCapacitySettings"].is_object()) {
+      table["ProvisionedCapacitySettings"]["ProvisionedThroughput"] = pt;
+    } else if (Json(pt) != Json{{"ReadCapacityUnits", 5}, {"WriteCapacityUnits", 5}}) {
+      table["ProvisionedCapacitySettings"] = {{"ProvisionedThroughput", pt}};
+    }
+  }
+  return table;
+}
+
+// The model name ImportWorkbench gives a file's ModelName.
+std::string ImportedName(const OrderedJson& doc) {
+  std::string name = StringOr(doc, "ModelName", "Imported model");
+  return name.empty() ? "Imported model" : name;
+}
+
+// ExportWorkbench's document, with the x-monotable extension or without.
+std::string WorkbenchText(const Model& model, bool with_extension) {
+  OrderedJson extra = ParseOrdered(model.extra_json.empty() ? "{}" : model.extra_json);
+  OrderedJson xw = extra.is_object() && extra.contains(kWorkbenchExtra) ? extra[kWorkbenchExtra]
+                                                                        : OrderedJson::object();
+  const bool skeleton = xw.is_object() && xw.contains("document") && xw["document"].is_object();
+
+  OrderedJson wb = OrderedJson::object();
+  if (skeleton) {
+    wb = xw["document"];
+    if (model.name != ImportedName(wb)) wb["ModelName"] = model.name;
+    if (wb.contains("ModelMetadata") && wb["ModelMetadata"].is_object() &&
+        StringOr(wb["ModelMetadata"], "Description", "") != model.description) {
+      wb["ModelMetadata"]["Description"] = model.description;
+    }
+  } else {
+    wb["ModelName"] = model.name;
+    wb["ModelMetadata"] = {{"Author", ""},
+                           {"DateCreated", ""},
+                           {"DateLastModified", ""},
+                           {"Description", model.description},
+                           {"AWSService", "Amazon DynamoDB"},
+                           {"Version", "3.0"}};
+  }
+  const OrderedJson facets_by_table =
+      xw.is_object() && xw.contains("TableFacets") ? xw["TableFacets"] : OrderedJson::object();
+  OrderedJson data_model = OrderedJson::array();
+  for (const ModelTable& t : model.tables) {
+    const OrderedJson* from = nullptr;
+    if (skeleton && wb.contains("DataModel") && wb["DataModel"].is_array()) {
+      for (const OrderedJson& d : wb["DataModel"]) {
+        if (StringOr(d, "TableName", "") == t.name) from = &d;
       }
     }
-    table["GlobalSecondaryIndexes"] = gsis;
-    std::string items_text = "[";
-    std::vector<std::string> first;
-    for (const char* part : {"PartitionKey", "SortKey"}) {
-      if (table["KeyAttributes"].contains(part)) {
-        first.push_back(table["KeyAttributes"][part]["AttributeName"].get<std::string>());
-      }
-    }
-    for (size_t i = 0; i < t.items.size(); ++i) {
-      if (i) items_text.push_back(',');
-      model_internal::AppendItemJson(t.items[i], first, &items_text);
-    }
-    items_text += "]";
-    table["TableData"] = ParseOrdered(items_text);
-    table["DataAccess"] = {{"MySql", OrderedJson::object()}};
-    std::string billing = StringOr(ct, "BillingMode", "PROVISIONED");
-    table["BillingMode"] = billing;
-    if (billing == "PROVISIONED" && ct.contains("ProvisionedThroughput")) {
-      table["ProvisionedCapacitySettings"] = {
-          {"ProvisionedThroughput", ct["ProvisionedThroughput"]}};
-    }
-    data_model.push_back(table);
+    data_model.push_back(from ? SkeletonWorkbenchTable(t, *from, xw)
+                              : FreshWorkbenchTable(t, facets_by_table));
   }
   wb["DataModel"] = data_model;
 
-  // The extension: the whole model minus its items, in the model file format.
-  Model rest = model;
-  for (ModelTable& t : rest.tables) t.items.clear();
-  if (extra.is_object() && extra.contains(kWorkbenchExtra)) {
-    extra.erase(kWorkbenchExtra);  // written as TableFacets above
-    rest.extra_json = extra.empty() ? "" : extra.dump();
+  if (with_extension) {
+    // The whole model minus its items, in the model file format.
+    Model rest = model;
+    for (ModelTable& t : rest.tables) t.items.clear();
+    if (!skeleton && extra.is_object() && extra.contains(kWorkbenchExtra)) {
+      extra.erase(kWorkbenchExtra);  // written as TableFacets above
+      rest.extra_json = extra.empty() ? "" : extra.dump();
+    }
+    wb[kExtension] = ParseOrdered(SerializeModel(rest));
   }
-  wb[kExtension] = ParseOrdered(SerializeModel(rest));
+  if (skeleton) {
+    // Workbench writes JSON.stringify(model, null, 2): so do we, for a byte-identical round trip.
+    return wb.dump(2) + (BoolOr(xw, "newline", false) ? "\n" : "");
+  }
   return model_internal::IndentedDump(wb, 0) + "\n";
+}
+
+// The model minus what ImportWorkbench(WorkbenchText(m, false)) may legitimately change: the items'
+// order (Workbench's lists are the skeleton's; an engine exports in its own order) and the
+// skeleton (it follows the items).
+std::string Comparable(Model m) {
+  std::string items;
+  for (ModelTable& t : m.tables) {
+    std::vector<std::string> texts;
+    for (const Item& item : t.items) {
+      std::string text;
+      model_internal::AppendItemJson(item, {}, &text);
+      texts.push_back(std::move(text));
+    }
+    std::sort(texts.begin(), texts.end());
+    t.items.clear();
+    items += t.name + '\n';
+    for (const std::string& text : texts) items += text + '\n';
+  }
+  OrderedJson extra = ParseOrdered(m.extra_json.empty() ? "{}" : m.extra_json);
+  if (extra.is_object()) extra.erase(kWorkbenchExtra);
+  m.extra_json = extra.is_object() && !extra.empty() ? extra.dump() : "";
+  return SerializeModel(m) + items;
+}
+
+}  // namespace
+
+std::string ExportWorkbench(const Model& model) {
+  // Without the extension when Workbench's own members carry the whole model (a model imported
+  // from Workbench, edited or not): the file is then what Workbench itself would write.
+  std::string plain = WorkbenchText(model, false);
+  Model back;
+  if (ImportWorkbench(plain, &back).ok() && Comparable(back) == Comparable(model)) return plain;
+  return WorkbenchText(model, true);
 }
 
 namespace {
@@ -292,6 +540,11 @@ class WorkbenchReader {
 
     std::vector<ModelTable> tables;
     OrderedJson facets = OrderedJson::object();
+    // The file itself minus its items (x-workbench.document): ExportWorkbench writes it back.
+    OrderedJson skeleton = doc;
+    skeleton.erase(kExtension);
+    OrderedJson attribute_order = OrderedJson::object();
+    OrderedJson item_order = OrderedJson::object();
     for (size_t ti = 0; ti < data_model->size(); ++ti) {
       const OrderedJson& t = (*data_model)[ti];
       Path tp = {std::string("DataModel"), ti};
@@ -367,9 +620,15 @@ class WorkbenchReader {
         }
       }
 
-      // Items: at table level (2.0, 3.0) and inside facets (1.0 and older exports).
-      auto read_items = [&](const OrderedJson& list, Path at) -> Status {
+      // Items: at table level (2.0, 3.0) and inside facets (1.0 and older exports). Each list
+      // becomes the list of its items' keys in the skeleton, and each item's attribute order is
+      // noted (a model's items are maps: the file's order lives in x-workbench).
+      const std::vector<std::string> key_names = KeyNamesOf(key_schema);
+      OrderedJson& skeleton_table = skeleton["DataModel"][ti];
+      std::vector<std::pair<std::string, std::vector<std::string>>> orders;
+      auto read_items = [&](const OrderedJson& list, Path at, OrderedJson* keys) -> Status {
         if (!list.is_array()) return Error(at, "expected an array of items");
+        *keys = OrderedJson::array();
         for (size_t i = 0; i < list.size(); ++i) {
           Path ip = at;
           ip.emplace_back(i);
@@ -385,6 +644,11 @@ class WorkbenchReader {
             }
             item.emplace(a.key(), std::move(v));
           }
+          std::vector<std::string> names;
+          for (auto a = list[i].begin(); a != list[i].end(); ++a) names.push_back(a.key());
+          std::string key = KeyText(item, key_names);
+          keys->push_back(key);
+          orders.emplace_back(std::move(key), std::move(names));
           table.items.push_back(std::move(item));
         }
         return Status::Ok();
@@ -392,7 +656,7 @@ class WorkbenchReader {
       if (t.contains("TableData")) {
         Path dp = tp;
         dp.emplace_back(std::string("TableData"));
-        if (!(s = read_items(t["TableData"], dp)).ok()) return s;
+        if (!(s = read_items(t["TableData"], dp, &skeleton_table["TableData"])).ok()) return s;
       }
       if (t.contains("TableFacets") && t["TableFacets"].is_array()) {
         OrderedJson kept = OrderedJson::array();
@@ -404,21 +668,62 @@ class WorkbenchReader {
             fp.emplace_back(std::string("TableFacets"));
             fp.emplace_back(fi);
             fp.emplace_back(std::string("TableData"));
-            if (!(s = read_items(f["TableData"], fp)).ok()) return s;
+            if (!(s = read_items(f["TableData"], fp,
+                                 &skeleton_table["TableFacets"][fi]["TableData"]))
+                     .ok()) {
+              return s;
+            }
             f["TableData"] = OrderedJson::array();  // the items now live in the model
           }
           kept.push_back(f);
         }
         if (!kept.empty()) facets[table.name] = kept;
       }
+      // The attribute order: names as first seen over the table's items, and each item whose own
+      // order differs from that, by key.
+      std::vector<std::string> rank;
+      for (const auto& [key, names] : orders) {
+        for (const std::string& n : names) rank.push_back(n);
+      }
+      rank = Unique(rank);
+      std::map<std::string, size_t> position;
+      for (size_t i = 0; i < rank.size(); ++i) position[rank[i]] = i;
+      OrderedJson exceptions = OrderedJson::object();
+      for (const auto& [key, names] : orders) {
+        if (!std::is_sorted(names.begin(), names.end(),
+                            [&](const std::string& a, const std::string& b) {
+                              return position[a] < position[b];
+                            })) {
+          exceptions[key] = names;
+        }
+      }
+      if (!rank.empty()) attribute_order[table.name] = rank;
+      if (!exceptions.empty()) item_order[table.name] = exceptions;
       tables.push_back(std::move(table));
     }
     m.tables = std::move(tables);
-    // Facets (Workbench's entities) ride along as an unknown member, re-exported as TableFacets.
     OrderedJson extra = ParseOrdered(m.extra_json.empty() ? "{}" : m.extra_json);
-    if (!facets.empty()) {
+    if (!extra.is_object()) extra = OrderedJson::object();
+    const bool kept_skeleton = has_extension && extra.contains(kWorkbenchExtra) &&
+                               extra[kWorkbenchExtra].is_object() &&
+                               extra[kWorkbenchExtra].contains("document");
+    if (kept_skeleton) {
+      // Exported by monotable from a Workbench model: its x-workbench came along in x-monotable.
+    } else if (!has_extension) {
+      // A file Workbench wrote: everything of it that the model does not hold, so that
+      // ExportWorkbench writes the same file (facets, metadata, version, member and attribute
+      // order, whether the file ended with a newline).
+      OrderedJson xw = OrderedJson::object();
+      xw["document"] = skeleton;
+      if (!attribute_order.empty()) xw["attributeOrder"] = attribute_order;
+      if (!item_order.empty()) xw["itemOrder"] = item_order;
+      xw["newline"] = !text_.empty() && text_.back() == '\n';
+      extra[kWorkbenchExtra] = xw;
+    } else if (!facets.empty()) {
+      // Exported by monotable from a model of its own, facets added: they ride along and are
+      // written again as TableFacets.
       extra[kWorkbenchExtra] = {{"TableFacets", facets}};
-    } else if (extra.is_object()) {
+    } else {
       extra.erase(kWorkbenchExtra);
     }
     m.extra_json = extra.empty() ? "" : extra.dump();

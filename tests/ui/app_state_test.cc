@@ -7,6 +7,7 @@
 #include "nlohmann/json.hpp"
 #include "tests/ui/headless.h"
 #include "ui/app.h"
+#include "ui/widgets.h"
 
 namespace monotable::ui {
 namespace {
@@ -180,7 +181,7 @@ TEST(AppStateTest, UnreadableStatesChangeNothing) {
       {"[1,2]", "not a JSON object"},
       {R"({"formatVersion":1})", "not a monotable state"},
       {R"({"monotable":"state","formatVersion":99,"base":{"model":"orders"}})",
-       "formatVersion 99 was written by a newer monotable (this one reads up to 1)"},
+       "formatVersion 99 was written by a newer monotable (this one reads up to 2)"},
       {R"({"monotable":"state","formatVersion":0,"base":{"model":"orders"}})",
        "formatVersion 0 is not known"},
       {R"({"monotable":"state","formatVersion":1,"base":{"model":"nope"}})", "Unknown example"},
@@ -217,6 +218,92 @@ TEST(AppStateTest, CustomModelsTravelWithTheirModel) {
   ASSERT_TRUE(restored.RestoreState(compact.dump()).ok());
   json state = json::parse(restored.StateJson());
   EXPECT_EQ(state["model"]["tables"][0]["itemCount"], 2);
+}
+
+// The history travels with a state when asked (the browser's saved state, a link with "history"):
+// the restored page has the same entries, undo goes back through them (the writes' snapshots are
+// rebuilt), the point undo had reached stays, and the last result is the one shown before.
+TEST(AppStateTest, HistoryUndoAndLastResultSurviveARestore) {
+  testing::Headless ui;
+  constexpr const char* kPut =
+      R"({"TableName":"Orders","Item":{"PK":{"S":"C#new"},"SK":{"S":"PROFILE"}}})";
+  constexpr const char* kGet =
+      R"({"TableName":"Orders","Key":{"PK":{"S":"C#new"},"SK":{"S":"PROFILE"}}})";
+  for (bool compact : {false, true}) {
+    App app;
+    ASSERT_TRUE(app.LoadModel("orders").ok());
+    ASSERT_TRUE(app.Run("UpdateItem", kShip, "ship").status.ok());
+    ASSERT_TRUE(app.Run("PutItem", kPut, "new customer").status.ok());
+    ASSERT_TRUE(app.Run("GetItem", kGet, "read it").status.ok());
+    json saved = json::parse(app.SaveState(compact, true));
+    EXPECT_EQ(saved["writes"].size(), 0u) << "the history holds its own writes";
+    ASSERT_EQ(saved["history"]["entries"].size(), 3u);
+    EXPECT_EQ(saved["history"]["current"], 2);
+    EXPECT_EQ(saved.contains("model"), !compact);
+
+    App restored;
+    Status status = restored.RestoreState(saved.dump());
+    ASSERT_TRUE(status.ok()) << status.message();
+    EXPECT_TRUE(SameModel(restored, app));
+    json a = json::parse(app.StateJson()), b = json::parse(restored.StateJson());
+    for (const char* member : {"history", "lastRequest", "response", "ok", "session"}) {
+      EXPECT_EQ(b[member], a[member]) << member << " compact " << compact;
+    }
+    EXPECT_EQ(b["response"]["Item"]["PK"]["S"], "C#new") << "the last result is shown again";
+    EXPECT_EQ(json::parse(restored.SaveState(compact, true)),
+              json::parse(app.SaveState(compact, true)));
+
+    // Undo in the restored page: back before the PutItem, then to the start.
+    const uint64_t items = restored.ItemCount();
+    // App::Frame opens its own widget frame: clicked as the page does, outside Headless::Draw.
+    auto frame = [&] {
+      ImGui::NewFrame();
+      restored.Frame();
+      ImGui::Render();
+    };
+    auto click = [&](const char* label) {
+      for (int i = 0; i < 3; ++i) frame();
+      WidgetRect rect;
+      if (!FindWidget(label, &rect)) return false;
+      ImGui::GetIO().MousePos = ImVec2(rect.x + rect.w / 2, rect.y + rect.h / 2);
+      frame();
+      ImGui::GetIO().MouseDown[0] = true;
+      frame();
+      ImGui::GetIO().MouseDown[0] = false;
+      frame();
+      return true;
+    };
+    ASSERT_TRUE(click("History"));
+    ASSERT_TRUE(click("Undo to##1")) << "the history panel lists the entries";
+    EXPECT_EQ(restored.ItemCount(), items - 1);
+    json undone = json::parse(restored.SaveState(compact, true));
+    EXPECT_EQ(undone["history"]["current"], 0);
+    App again;
+    ASSERT_TRUE(again.RestoreState(undone.dump()).ok());
+    EXPECT_TRUE(SameModel(again, restored)) << "the undo point is restored";
+    EXPECT_EQ(json::parse(again.StateJson())["history"],
+              json::parse(restored.StateJson())["history"])
+        << "redo entries are kept";
+  }
+}
+
+// A state that names a history badly changes nothing.
+TEST(AppStateTest, ABadHistoryIsRefused) {
+  testing::Headless ui;
+  App app;
+  Edit(&app);
+  const std::string before = app.SaveState(false, true);
+  for (const char* text :
+       {R"({"monotable":"state","formatVersion":2,"base":{"model":"orders"},"history":[]})",
+        R"({"monotable":"state","formatVersion":2,"base":{"model":"orders"},
+               "history":{"entries":[{"request":{}}]}})",
+        R"({"monotable":"state","formatVersion":2,"base":{"model":"orders"},
+               "history":{"entries":[{"operation":"Scan","request":{}}],"current":1}})"}) {
+    Status status = app.RestoreState(text);
+    EXPECT_FALSE(status.ok()) << text;
+    EXPECT_NE(status.message().find("history"), std::string::npos) << status.message();
+    EXPECT_EQ(app.SaveState(false, true), before);
+  }
 }
 
 }  // namespace

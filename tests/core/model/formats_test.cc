@@ -1,9 +1,12 @@
 // Tests for core/model/formats.cc: NoSQL Workbench import/export, CloudFormation, AWS CLI script.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
+#include "monotable/engine.h"
 #include "monotable/model.h"
 
 namespace monotable {
@@ -243,6 +246,129 @@ TEST(FormatsTest, CloudFormationWritesAMultiAttributeKeySchemaAsIs) {
   }
   EXPECT_EQ(by_status_multi, IndexKeySchema(m.tables[0].create_table_json, "ByStatusMulti"));
   EXPECT_EQ(by_status_multi.size(), 3u);
+}
+
+// Real Workbench files, written as Workbench writes them (JSON.stringify with 2 spaces; 3.0 with
+// facets, author and dates, an INCLUDE projection, provisioned capacity with auto scaling, a table
+// without BillingMode, items whose attributes come in different orders; 1.0 with the items inside
+// their facets): our own fixtures in tests/core/model/workbench/.
+std::string Fixture(const std::string& name) {
+  std::ifstream in(std::string(MONOTABLE_SOURCE_DIR) + "/tests/core/model/workbench/" + name,
+                   std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_FALSE(text.str().empty()) << name;
+  return text.str();
+}
+
+// Import then export gives the file back byte for byte: facets stay facets (the 1.0 items inside
+// theirs), metadata, version, member and attribute order stay, no BillingMode appears; and the
+// same through a model file (what `monotable import` writes) and through an engine (the
+// playground exports what the engine holds, in its own order).
+TEST(FormatsTest, RealWorkbenchFilesRoundTripByteForByte) {
+  for (const char* name : {"lending-library-3.0.json", "lending-library-1.0.json"}) {
+    SCOPED_TRACE(name);
+    const std::string file = Fixture(name);
+    Model m;
+    Status s = ImportWorkbench(file, &m);
+    ASSERT_TRUE(s.ok()) << s.message();
+    EXPECT_EQ(ExportWorkbench(m), file);
+
+    Model from_file;
+    ASSERT_TRUE(ParseModel(SerializeModel(m), &from_file).ok());
+    EXPECT_EQ(ExportWorkbench(from_file), file) << "through a model file";
+
+    Engine engine;
+    ASSERT_TRUE(LoadModel(m, &engine).ok());
+    const std::string exported = ExportWorkbench(ExportModel(engine, m));
+    EXPECT_EQ(exported, file) << "through an engine";
+    EXPECT_EQ(exported.find("x-monotable"), std::string::npos);
+  }
+}
+
+// Edited in monotable, a Workbench model keeps what it had: facets, metadata and the items'
+// places; a new item joins the table's data, a deleted one leaves its facet; the table without
+// BillingMode still has none; a capacity change keeps the auto scaling settings.
+TEST(FormatsTest, AnEditedWorkbenchModelKeepsItsFacetsAndMetadata) {
+  Model m;
+  ASSERT_TRUE(ImportWorkbench(Fixture("lending-library-1.0.json"), &m).ok());
+  ASSERT_EQ(m.tables[0].items.size(), 4u);
+  json ct = json::parse(m.tables[0].create_table_json);
+  EXPECT_EQ(ct["BillingMode"], "PAY_PER_REQUEST") << "no BillingMode reads as on demand";
+  m.tables[0].items.erase(m.tables[0].items.begin() + 1);  // member m02
+  Item added;
+  added["PK"] = Value::S("MEMBER#m03");
+  added["SK"] = Value::S("PROFILE");
+  added["Name"] = Value::S("Rui Lind");
+  m.tables[0].items.push_back(added);
+  m.description = "Members and loans, with a new member.";
+  json wb = json::parse(ExportWorkbench(m));
+  EXPECT_EQ(wb["ModelMetadata"]["Author"], "Ines Okafor");
+  EXPECT_EQ(wb["ModelMetadata"]["DateCreated"], "Jun 02, 2020, 10:05 AM");
+  EXPECT_EQ(wb["ModelMetadata"]["Version"], "1.0");
+  EXPECT_EQ(wb["ModelMetadata"]["Description"], "Members and loans, with a new member.");
+  const json& t = wb["DataModel"][0];
+  ASSERT_EQ(t["TableFacets"].size(), 2u);
+  EXPECT_EQ(t["TableFacets"][0]["FacetName"], "Member");
+  ASSERT_EQ(t["TableFacets"][0]["TableData"].size(), 1u) << "m02 left its facet";
+  EXPECT_EQ(t["TableFacets"][1]["TableData"].size(), 2u) << "the loans stay in theirs";
+  ASSERT_EQ(t["TableData"].size(), 1u) << "the new member joins the table's own data";
+  EXPECT_EQ(t["TableData"][0]["PK"]["S"], "MEMBER#m03");
+  EXPECT_FALSE(t.contains("BillingMode"));
+  EXPECT_FALSE(wb.contains("x-monotable")) << "Workbench's own members carry it all";
+  Model back;
+  ASSERT_TRUE(ImportWorkbench(wb.dump(), &back).ok());
+  EXPECT_EQ(back.tables[0].items.size(), 4u);
+
+  Model v3;
+  ASSERT_TRUE(ImportWorkbench(Fixture("lending-library-3.0.json"), &v3).ok());
+  json ct3 = json::parse(v3.tables[0].create_table_json);
+  ct3["ProvisionedThroughput"] = {{"ReadCapacityUnits", 10}, {"WriteCapacityUnits", 3}};
+  v3.tables[0].create_table_json = ct3.dump();
+  json rooms = json::parse(v3.tables[1].create_table_json);
+  EXPECT_EQ(rooms["BillingMode"], "PAY_PER_REQUEST");
+  json wb3 = json::parse(ExportWorkbench(v3));
+  const json& pcs = wb3["DataModel"][0]["ProvisionedCapacitySettings"];
+  EXPECT_EQ(pcs["ProvisionedThroughput"]["ReadCapacityUnits"], 10);
+  EXPECT_EQ(pcs["AutoScalingRead"]["ScalableTargetRequest"]["MaxCapacity"], 8);
+  EXPECT_FALSE(wb3["DataModel"][1].contains("BillingMode"));
+  // Switched to provisioned in monotable: now it says so.
+  rooms["BillingMode"] = "PROVISIONED";
+  rooms["ProvisionedThroughput"] = {{"ReadCapacityUnits", 1}, {"WriteCapacityUnits", 1}};
+  v3.tables[1].create_table_json = rooms.dump();
+  json wb4 = json::parse(ExportWorkbench(v3));
+  EXPECT_EQ(wb4["DataModel"][1]["BillingMode"], "PROVISIONED");
+  EXPECT_EQ(wb4["DataModel"][1]["ProvisionedCapacitySettings"]["ProvisionedThroughput"]
+               ["ReadCapacityUnits"],
+            1);
+  Model back4;
+  ASSERT_TRUE(ImportWorkbench(wb4.dump(), &back4).ok());
+  EXPECT_EQ(json::parse(back4.tables[1].create_table_json)["BillingMode"], "PROVISIONED");
+}
+
+// What Workbench cannot hold (here an access pattern) still travels in x-monotable, and the
+// Workbench members around it are still the file's.
+TEST(FormatsTest, AWorkbenchModelWithMonotableExtrasKeepsBoth) {
+  const std::string file = Fixture("lending-library-3.0.json");
+  Model m;
+  ASSERT_TRUE(ImportWorkbench(file, &m).ok());
+  AccessPattern p;
+  p.id = "member";
+  p.name = "A member";
+  p.operation = "GetItem";
+  p.request_json =
+      R"({"TableName":"Library","Key":{"PK":{"S":"MEMBER#m01"},"SK":{"S":"PROFILE"}}})";
+  m.access_patterns.push_back(p);
+  const std::string wb = ExportWorkbench(m);
+  json doc = json::parse(wb);
+  ASSERT_TRUE(doc.contains("x-monotable"));
+  EXPECT_EQ(doc["ModelMetadata"]["Author"], "Ines Okafor");
+  EXPECT_EQ(doc["DataModel"][0]["TableFacets"].size(), 2u);
+  Model back;
+  ASSERT_TRUE(ImportWorkbench(wb, &back).ok());
+  EXPECT_EQ(SerializeModel(back), SerializeModel(m));
+  back.access_patterns.clear();
+  EXPECT_EQ(ExportWorkbench(back), file) << "without the extra, the file again";
 }
 
 }  // namespace
