@@ -479,9 +479,9 @@ int ServeCommand(const std::vector<std::string>& args) {
       std::fprintf(stderr, "monotable serve: %s\n", error.c_str());
       return 1;
     }
-    std::fprintf(stderr, "monotable serve: loaded %s into account %s, %s (%s)\n",
-                 options.model.c_str(), default_space->account.c_str(),
-                 default_space->region.c_str(), summary.c_str());
+    std::fprintf(stderr, "monotable serve: loaded %s (%s) into account %s, %s\n",
+                 options.model.c_str(), summary.c_str(), default_space->account.c_str(),
+                 default_space->region.c_str());
     // The model went into the engine without the log: a snapshot makes it durable at once.
     if (default_space->data && !default_space->data->Compact(&engine, &error)) {
       std::fprintf(stderr, "monotable serve: %s\n", error.c_str());
