@@ -222,7 +222,10 @@ struct DataDir::Impl {
     }
     while (dirent* e = readdir(dir)) {
       std::string name = e->d_name;
-      if (name != "." && name != ".." && name != "LOCK") names->push_back(name);
+      // namespaces/ holds serve's other namespaces, each a data directory of its own (persist.h).
+      if (name != "." && name != ".." && name != "LOCK" && name != "namespaces") {
+        names->push_back(name);
+      }
     }
     closedir(dir);
     return true;

@@ -12,6 +12,8 @@
 //
 // Layout (format 1):
 //   LOCK                    flock()ed while a server uses the directory; holds its pid
+//   namespaces/             serve's other namespaces (serve.cc), each a data directory of its
+//                           own; never read or removed here
 //   CURRENT                 "monotable-data 1\ngeneration G\nsnapshot NAME SIZE CRC\n" (or
 //                           "snapshot none"); replaced by rename, so a compaction is atomic
 //   snapshot-<G>.json       the state at the start of generation G (a model file)

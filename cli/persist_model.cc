@@ -146,6 +146,9 @@ bool DescribeAll(const CallFn& call, bool with_items, std::string* out, std::str
       *error = "DescribeTable " + name + ": no Table in the answer";
       return false;
     }
+    // A table being deleted (serve --delay-transient-statuses) is gone as far as its owner is
+    // concerned: a snapshot or a dump that kept it would bring it back.
+    if (StringMember(*table, "TableStatus") == "DELETING") continue;
     tables.push_back(CreateTableFromDescription(*table));
     Json extra = Json::object();
     if (const Json* created = Member(*table, "CreationDateTime"); created && created->is_number()) {
@@ -291,6 +294,14 @@ bool LoadSnapshot(std::string_view text, Engine* engine, int64_t* clock, std::st
   const Json* extras = Member(top, "x-monotable-tables");
   const int64_t start_clock = *clock;
   size_t items = 0;
+  // The tables of a snapshot are loaded ACTIVE (their items are written at their creation time),
+  // whatever serve's --delay-transient-statuses: that is put back after.
+  struct DelayOff {
+    Engine* engine;
+    int64_t ms;
+    ~DelayOff() { engine->set_transient_status_ms(ms); }
+  } delay_off{engine, engine->options().transient_status_ms};
+  engine->set_transient_status_ms(0);
   for (ModelTable& table : model.tables) {
     const Json* extra = extras != nullptr ? Member(*extras, table.name.c_str()) : nullptr;
     if (extra == nullptr) extra = &kNone;

@@ -7,17 +7,24 @@
 // the others. The protocol rules (what a request is, the headers of every answer) are in
 // http_protocol.h, the DynamoDB behaviour in the engine. Shutdown: SIGINT and SIGTERM are blocked
 // and read by the loop through a signalfd; no work happens in a signal handler.
+#include <dirent.h>
 #include <signal.h>
+#include <sys/stat.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <chrono>
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <map>
 #include <memory>
 #include <string>
 
+#include "accounts.h"
 #include "commands.h"
 #include "event_loop.h"
 #include "http_protocol.h"
@@ -31,8 +38,11 @@ const char kServeHelp[] =
     "\n"
     "Serves DynamoDB's HTTP API (JSON protocol, X-Amz-Target: DynamoDB_20120810.<Operation>)\n"
     "over an in-memory engine, so the AWS CLI and SDKs can use it as an endpoint.\n"
-    "Any credentials are accepted (signatures are not verified). Data lives in memory unless\n"
-    "--data-dir keeps it on disk.\n"
+    "Any credentials are accepted (signatures are not verified). Tables are kept per account\n"
+    "and region, as DynamoDB keeps them: the region of the request's credential scope, and\n"
+    "the account of its access key id (a 12-digit key id is the account; any other key is\n"
+    "account 000000000000); --shared-db keeps one set for everyone. Data lives in memory\n"
+    "unless --data-dir keeps it on disk.\n"
     "\n"
     "options:\n"
     "  --port N         port to listen on (default 8000; 0 picks a free port)\n"
@@ -43,7 +53,14 @@ const char kServeHelp[] =
     "                   model must be a built-in example or a file made by `monotable generate`\n"
     "  --items N        with --model: the example generated with about N items in total\n"
     "  --seed S         with --model: the generator's seed (default 1, or the file's)\n"
-    "  --region NAME    region the endpoint reports (default us-east-1)\n"
+    "  --region NAME    region the endpoint reports (default us-east-1), and the region of\n"
+    "                   the default namespace (unsigned requests, --model, --shared-db)\n"
+    "  --shared-db      one namespace for every access key and region (DynamoDB Local's\n"
+    "                   -sharedDb); ARNs then carry --region and account 000000000000\n"
+    "  --delay-transient-statuses [MS]  tables are CREATING, UPDATING, DELETING (and GSIs\n"
+    "                   being added CREATING, backfilling) for MS ms (default 1000) before\n"
+    "                   they are ACTIVE or gone, so SDK waiters have something to wait for\n"
+    "                   (DynamoDB Local's -delayTransientStatuses)\n"
     "  --messages DATE  wording of validation errors: 2026-09 (default; us-east-1 as captured\n"
     "                   on 2026-09-29) or 2026-05 (before DynamoDB's rewording; the wording\n"
     "                   the May 2026 Parity Suite pins). See docs/compatibility.md\n"
@@ -51,7 +68,9 @@ const char kServeHelp[] =
     "                   MissingAuthenticationTokenException)\n"
     "  --data-dir DIR   keep the data in DIR (created if needed): a snapshot plus a log of\n"
     "                   every applied write, replayed at start, so a restart or a crash\n"
-    "                   loses no acknowledged write; one server per directory (locked)\n"
+    "                   loses no acknowledged write; one server per directory (locked).\n"
+    "                   DIR itself holds the default namespace, DIR/namespaces/ACCOUNT_REGION\n"
+    "                   each other one\n"
     "  --fsync POLICY   with --data-dir: batch (default) writes each record before answering\n"
     "                   (survives a process crash) and syncs to disk every 100 ms; always\n"
     "                   syncs before answering (survives power loss; slower)\n"
@@ -93,6 +112,8 @@ struct ServeOptions {
   int request_timeout_ms = 20 * 1000;
   size_t max_connections = 4096;
   std::string data_dir;  // empty: in memory only
+  bool shared_db = false;
+  int64_t transient_status_ms = 0;  // --delay-transient-statuses
   FsyncPolicy fsync = FsyncPolicy::kBatch;
   uint64_t compact_bytes = 64ull * 1024 * 1024;
 };
@@ -109,6 +130,35 @@ int ParseServeArgs(const std::vector<std::string>& args, ServeOptions* options) 
     } else if (arg == "--anonymous") {
       options->allow_anonymous = true;
       ++i;
+    } else if (arg == "--shared-db") {
+      options->shared_db = true;
+      ++i;
+    } else if (arg == "--delay-transient-statuses" ||
+               arg.rfind("--delay-transient-statuses=", 0) == 0) {
+      // The value is optional (DynamoDB Local's flag takes none): the next argument is it only if
+      // it is a number.
+      std::string value;
+      if (arg.size() > std::string_view("--delay-transient-statuses").size()) {
+        value = arg.substr(arg.find('=') + 1);
+        ++i;
+      } else if (i + 1 < args.size() && !args[i + 1].empty() && args[i + 1][0] >= '0' &&
+                 args[i + 1][0] <= '9') {
+        value = args[i + 1];
+        i += 2;
+      } else {
+        value = "1000";
+        ++i;
+      }
+      char* end = nullptr;
+      long long ms = std::strtoll(value.c_str(), &end, 10);
+      if (value.empty() || *end != '\0' || ms < 1 || ms > 86400000) {
+        std::fprintf(stderr,
+                     "monotable serve: --delay-transient-statuses takes milliseconds from 1 to "
+                     "86400000, not '%s'\n",
+                     value.c_str());
+        return 2;
+      }
+      options->transient_status_ms = ms;
     } else if (arg == "--quiet" || arg == "-q") {
       options->quiet = true;
       ++i;
@@ -271,6 +321,14 @@ void Respond(HttpResponse* res, int status, std::string body, std::string_view c
   va_end(args);
 }
 
+// One namespace of tables (accounts.h): its engine and, with --data-dir, its directory.
+struct Namespace {
+  std::string account;
+  std::string region;
+  std::unique_ptr<Engine> engine;
+  std::unique_ptr<DataDir> data;
+};
+
 }  // namespace
 
 int ServeCommand(const std::vector<std::string>& args) {
@@ -279,7 +337,9 @@ int ServeCommand(const std::vector<std::string>& args) {
 
   EngineOptions engine_options;
   engine_options.region = options.region;
+  engine_options.account_id = std::string(kDefaultAccount);
   engine_options.messages = options.messages;
+  engine_options.transient_status_ms = options.transient_status_ms;
   // The endpoint never shows effects: requests run without them (ExecuteOptions::effects below),
   // and reads skip listing every item they return (responses are byte for byte the same;
   // engine_test pins both).
@@ -298,44 +358,132 @@ int ServeCommand(const std::vector<std::string>& args) {
   } else if (options.clock_ms >= 0) {
     engine_options.clock_ms = [ms = options.clock_ms] { return ms; };
   }
-  Engine engine(engine_options);
-  std::unique_ptr<DataDir> data;
-  bool load_model = !options.model.empty();
+  const bool data_clock_pinned = !options.data_dir.empty();
   if (!options.data_dir.empty()) {
     // A log that reaches the file size limit (ulimit -f) must fail its write, not kill the
     // server with SIGXFSZ: a failed append is answered 500 and stops the server (below).
     signal(SIGXFSZ, SIG_IGN);
-    data = std::make_unique<DataDir>();
-    DataDirOptions data_options;
-    data_options.path = options.data_dir;
-    data_options.fsync = options.fsync;
-    data_options.compact_bytes = options.compact_bytes;
-    request_clock = now_ms();
-    std::string error;
-    if (!data->Open(data_options, &engine, &request_clock, &error)) {
-      std::fprintf(stderr, "monotable serve: %s\n", error.c_str());
-      return 1;
+  }
+
+  // The namespaces (accounts.h), by "ACCOUNT/REGION". The default one (account 000000000000 in
+  // --region) is made at start; it is the only one with --shared-db, and it holds --model. Every
+  // other one is made by the first request that reaches it, and with --data-dir lives in
+  // DIR/namespaces/ACCOUNT_REGION (DIR itself is the default one's, so a directory written before
+  // namespaces existed opens as the default namespace).
+  std::map<std::string, std::unique_ptr<Namespace>, std::less<>> spaces;
+  const std::string namespaces_dir = options.data_dir + "/namespaces";
+  bool quiet_start = false;  // true once started: a new namespace's directory is not announced
+  // Opens (or creates) a namespace; nullptr with *error if its directory cannot be opened.
+  auto open_space = [&](std::string_view account, std::string_view region,
+                        std::string* error) -> Namespace* {
+    auto space = std::make_unique<Namespace>();
+    space->account = std::string(account);
+    space->region = std::string(region);
+    EngineOptions o = engine_options;
+    o.account_id = space->account;
+    o.region = space->region;
+    space->engine = std::make_unique<Engine>(std::move(o));
+    const bool is_default = account == kDefaultAccount && region == options.region;
+    if (!options.data_dir.empty()) {
+      DataDirOptions data_options;
+      if (is_default) {
+        data_options.path = options.data_dir;
+      } else {
+        if (mkdir(namespaces_dir.c_str(), 0755) != 0 && errno != EEXIST) {
+          *error = "cannot create " + namespaces_dir + " (" + std::strerror(errno) + ")";
+          return nullptr;
+        }
+        data_options.path = namespaces_dir + "/" + NamespaceFolder(account, region);
+      }
+      data_options.fsync = options.fsync;
+      data_options.compact_bytes = options.compact_bytes;
+      space->data = std::make_unique<DataDir>();
+      const int64_t saved_clock = request_clock;
+      request_clock = now_ms();
+      bool opened = space->data->Open(data_options, space->engine.get(), &request_clock, error);
+      request_clock = saved_clock;
+      if (!opened) return nullptr;
+      if (!quiet_start || !space->data->fresh()) {
+        std::fprintf(stderr, "monotable serve: data in %s (%s; fsync %s)\n",
+                     data_options.path.c_str(), space->data->recovery_summary().c_str(),
+                     options.fsync == FsyncPolicy::kAlways ? "always" : "batch");
+      }
     }
-    std::fprintf(stderr, "monotable serve: data in %s (%s; fsync %s)\n", options.data_dir.c_str(),
-                 data->recovery_summary().c_str(),
-                 options.fsync == FsyncPolicy::kAlways ? "always" : "batch");
-    if (load_model && !data->fresh()) {
-      std::fprintf(stderr, "monotable serve: %s already holds data; --model %s not loaded\n",
-                   options.data_dir.c_str(), options.model.c_str());
-      load_model = false;
+    Namespace* raw = space.get();
+    spaces.emplace(space->account + "/" + space->region, std::move(space));
+    return raw;
+  };
+
+  std::string start_error;
+  Namespace* default_space = open_space(kDefaultAccount, options.region, &start_error);
+  if (!default_space) {
+    std::fprintf(stderr, "monotable serve: %s\n", start_error.c_str());
+    return 1;
+  }
+  // The other namespaces a --data-dir holds are opened at start: their damage is found now, and
+  // they are locked while the server runs.
+  if (!options.data_dir.empty()) {
+    if (DIR* dir = opendir(namespaces_dir.c_str())) {
+      std::vector<std::string> folders;
+      while (dirent* e = readdir(dir)) {
+        std::string name = e->d_name;
+        if (name != "." && name != "..") folders.push_back(name);
+      }
+      closedir(dir);
+      std::sort(folders.begin(), folders.end());
+      for (const std::string& folder : folders) {
+        std::string account, region;
+        if (!ParseNamespaceFolder(folder, &account, &region)) {
+          std::fprintf(stderr,
+                       "monotable serve: %s/%s is not a namespace (ACCOUNT_REGION); left alone\n",
+                       namespaces_dir.c_str(), folder.c_str());
+          continue;
+        }
+        if (options.shared_db) {
+          std::fprintf(stderr, "monotable serve: --shared-db serves %s only; %s/%s is not served\n",
+                       options.data_dir.c_str(), namespaces_dir.c_str(), folder.c_str());
+          continue;
+        }
+        if (account == kDefaultAccount && region == options.region) {
+          std::fprintf(stderr,
+                       "monotable serve: %s/%s holds account %s in %s, which %s itself holds "
+                       "with --region %s; start with the --region the directory was created "
+                       "with\n",
+                       namespaces_dir.c_str(), folder.c_str(), account.c_str(), region.c_str(),
+                       options.data_dir.c_str(), options.region.c_str());
+          return 1;
+        }
+        if (!open_space(account, region, &start_error)) {
+          std::fprintf(stderr, "monotable serve: %s\n", start_error.c_str());
+          return 1;
+        }
+      }
     }
-    request_clock = now_ms();
+  }
+  quiet_start = true;
+  Engine& engine = *default_space->engine;
+  bool load_model = !options.model.empty();
+  if (load_model && default_space->data && !default_space->data->fresh()) {
+    std::fprintf(stderr, "monotable serve: %s already holds data; --model %s not loaded\n",
+                 options.data_dir.c_str(), options.model.c_str());
+    load_model = false;
   }
   if (load_model) {
     std::string summary, error;
-    if (!LoadModelFile(options.model, options.scale, &engine, &summary, &error)) {
+    // A model's tables are ACTIVE at once, so that its items can be written.
+    engine.set_transient_status_ms(0);
+    if (data_clock_pinned) request_clock = now_ms();
+    bool loaded = LoadModelFile(options.model, options.scale, &engine, &summary, &error);
+    engine.set_transient_status_ms(options.transient_status_ms);
+    if (!loaded) {
       std::fprintf(stderr, "monotable serve: %s\n", error.c_str());
       return 1;
     }
-    std::fprintf(stderr, "monotable serve: loaded %s (%s)\n", options.model.c_str(),
-                 summary.c_str());
+    std::fprintf(stderr, "monotable serve: loaded %s (%s) into account %s, %s\n",
+                 options.model.c_str(), summary.c_str(), default_space->account.c_str(),
+                 default_space->region.c_str());
     // The model went into the engine without the log: a snapshot makes it durable at once.
-    if (data && !data->Compact(&engine, &error)) {
+    if (default_space->data && !default_space->data->Compact(&engine, &error)) {
       std::fprintf(stderr, "monotable serve: %s\n", error.c_str());
       return 1;
     }
@@ -353,6 +501,50 @@ int ServeCommand(const std::vector<std::string>& args) {
   // Request log lines gathered during one batch of the loop's events, written with one call
   // before it waits again (not one write to stderr per request).
   std::string log;
+  // The namespace of the previous request: a run of requests from one client finds its
+  // namespace with one comparison of the key (no lookup, no allocation).
+  Namespace* last_space = default_space;
+
+  // The namespace `authorization` reaches (accounts.h), made if new; nullptr with *error_body set
+  // for a credential scope whose region we cannot keep tables for, or a namespace whose directory
+  // cannot be opened.
+  auto space_of = [&](std::string_view authorization, int* status,
+                      std::string* error_body) -> Namespace* {
+    if (options.shared_db) return default_space;
+    std::string_view key_id, region;
+    if (!ParseCredentialScope(authorization, &key_id, &region)) return default_space;
+    if (!ValidRegionName(region)) {
+      // What DynamoDB answers a request signed for a region it does not serve.
+      *status = 400;
+      *error_body = CoralError("InvalidSignatureException",
+                               "Credential should be scoped to a valid region. ");
+      return nullptr;
+    }
+    const std::string_view account = AccountOfAccessKey(key_id);
+    if (account == last_space->account && region == last_space->region) return last_space;
+    char key_buffer[12 + 1 + kMaxRegionLength];
+    std::memcpy(key_buffer, account.data(), account.size());
+    key_buffer[account.size()] = '/';
+    std::memcpy(key_buffer + account.size() + 1, region.data(), region.size());
+    const std::string_view key(key_buffer, account.size() + 1 + region.size());
+    auto it = spaces.find(key);
+    if (it != spaces.end()) return last_space = it->second.get();
+    std::string error;
+    Namespace* made = open_space(account, region, &error);
+    if (!made) {
+      std::fprintf(stderr, "monotable serve: %s\n", error.c_str());
+      *status = 500;
+      *error_body =
+          "{\"__type\":\"com.amazonaws.dynamodb.v20120810#InternalServerError\","
+          "\"message\":\"Internal server error\"}";
+      return nullptr;
+    }
+    if (!quiet) {
+      AppendLog(&log, "monotable serve: new namespace: account %s, %s\n", made->account.c_str(),
+                made->region.c_str());
+    }
+    return last_space = made;
+  };
 
   auto handle = [&](const HttpRequestHead& head, std::string_view body, HttpResponse* res) {
     std::chrono::steady_clock::time_point started;
@@ -399,13 +591,23 @@ int ServeCommand(const std::vector<std::string>& args) {
           if (!quiet) label = head.target.empty() ? std::string("(no X-Amz-Target)") : head.target;
           break;
         case Dispatch::Kind::kOperation: {
-          const uint64_t version = engine.version();
-          if (data) request_clock = now_ms();
-          Result result = engine.Execute(d.operation, body, ExecuteOptions{.effects = false});
+          int space_status = 0;
+          std::string space_error;
+          Namespace* space = space_of(head.authorization, &space_status, &space_error);
+          if (!space) {
+            Respond(res, space_status, std::move(space_error), d.content_type);
+            if (!quiet) label = std::string(d.operation) + " (no namespace)";
+            break;
+          }
+          Engine& target = *space->engine;
+          DataDir* data = space->data.get();
+          const uint64_t version = target.version();
+          if (data_clock_pinned) request_clock = now_ms();
+          Result result = target.Execute(d.operation, body, ExecuteOptions{.effects = false});
           // A request that changed the engine (whatever its status: a BatchExecuteStatement
           // answers 200 with some statements failed) is logged before it is answered; one that
           // changed nothing is not. A TransactWriteItems is one record: all or nothing.
-          if (data && engine.version() != version) {
+          if (data && target.version() != version) {
             std::string error;
             if (fatal || !data->Append(request_clock, d.operation, body, &error)) {
               if (!fatal) {
@@ -453,25 +655,31 @@ int ServeCommand(const std::vector<std::string>& args) {
   loop_options.idle_timeout_ms = options.idle_timeout_ms;
   loop_options.request_timeout_ms = options.request_timeout_ms;
   loop_options.max_connections = options.max_connections;
-  if (data && options.fsync == FsyncPolicy::kAlways) {
-    loop_options.before_answers = [&data] {
+  if (!options.data_dir.empty() && options.fsync == FsyncPolicy::kAlways) {
+    loop_options.before_answers = [&spaces] {
       std::string error;
-      if (!data->Sync(&error)) {
-        // What was applied may not be on disk, and its answers are not sent: stop at once.
-        std::fprintf(stderr, "monotable serve: %s; stopping\n", error.c_str());
-        std::_Exit(1);
+      for (auto& [key, space] : spaces) {
+        if (!space->data->Sync(&error)) {
+          // What was applied may not be on disk, and its answers are not sent: stop at once.
+          std::fprintf(stderr, "monotable serve: %s; stopping\n", error.c_str());
+          std::_Exit(1);
+        }
       }
     };
   }
-  loop_options.after_batch = [&log, &data, &engine, &fatal] {
-    if (data && !fatal && data->NeedsCompaction()) {
+  loop_options.after_batch = [&log, &spaces, &fatal] {
+    for (auto& [key, space] : spaces) {
+      DataDir* data = space->data.get();
+      if (!data || fatal || !data->NeedsCompaction()) continue;
       std::string error;
       auto started = std::chrono::steady_clock::now();
-      if (data->Compact(&engine, &error)) {
+      if (data->Compact(space->engine.get(), &error)) {
         double ms =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
                 .count();
-        AppendLog(&log, "monotable serve: compacted the data directory (%.0f ms)\n", ms);
+        AppendLog(&log,
+                  "monotable serve: compacted the data directory of account %s, %s (%.0f ms)\n",
+                  space->account.c_str(), space->region.c_str(), ms);
       } else {
         AppendLog(&log, "monotable serve: compaction failed (%s); the log keeps growing\n",
                   error.c_str());
@@ -519,7 +727,9 @@ int ServeCommand(const std::vector<std::string>& args) {
                static_cast<unsigned long long>(stats.refused),
                static_cast<unsigned long long>(stats.timed_out),
                static_cast<unsigned long long>(stats.evicted));
-  if (data) data->Close();
+  for (auto& [key, space] : spaces) {
+    if (space->data) space->data->Close();
+  }
   return fatal ? 1 : 0;
 }
 

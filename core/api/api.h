@@ -69,6 +69,17 @@ struct TransactToken {
   uint64_t request_hash = 0;  // of the request without its Return* members
 };
 
+// A table in one of DynamoDB's transient states under EngineOptions::transient_status_ms
+// (table_ops.cc): CREATING, UPDATING or DELETING until `until_ms` on the engine's clock; then the
+// table is ACTIVE (its indexes too), or gone.
+struct TransientStatus {
+  enum class Kind : uint8_t { kCreating, kUpdating, kDeleting };
+  Kind kind = Kind::kCreating;
+  int64_t until_ms = 0;
+  // kUpdating: the GSIs UpdateTable added, CREATING with Backfilling until `until_ms`.
+  std::vector<std::string> creating_indexes;
+};
+
 // Everything an Engine holds; copying it is a snapshot (tables share immutable items).
 struct EngineState {
   EngineOptions options;
@@ -85,9 +96,28 @@ struct EngineState {
   uint64_t backups_created = 0;
   std::map<std::string, ResourcePolicy, std::less<>> policies;
   uint64_t policy_revisions = 0;
+  // Tables in a transient state, by name (empty unless EngineOptions::transient_status_ms > 0).
+  std::map<std::string, TransientStatus, std::less<>> transient;
 
   int64_t NowMs() const;
+  // The table the data plane may use: nullptr if there is none, or if it is CREATING or DELETING
+  // (DynamoDB: "The resource might not be specified correctly, or its status might not be
+  // ACTIVE", API_PutItem's ResourceNotFoundException).
   storage::Table* FindTable(std::string_view name);
+  // Any table of that name, whatever its status (the control plane: DescribeTable, DeleteTable,
+  // UpdateTable, CreateTable's existence check).
+  storage::Table* FindAnyTable(std::string_view name);
+  // The transient state of a table, or nullptr when it is ACTIVE.
+  const TransientStatus* TransientOf(std::string_view name) const;
+  // "ACTIVE", "CREATING", "UPDATING" or "DELETING".
+  const char* TableStatusOf(std::string_view name) const;
+  // Puts a table into a transient state for EngineOptions::transient_status_ms from now (a no-op
+  // when that is 0). `creating_indexes` are added to those of a table already UPDATING.
+  void BeginTransient(const std::string& name, TransientStatus::Kind kind,
+                      std::vector<std::string> creating_indexes = {});
+  // Ends every transient state whose time is up: CREATING and UPDATING tables become ACTIVE,
+  // DELETING ones are removed. Returns true if anything changed. Run before every request.
+  bool SettleTransient();
 };
 
 // One request in flight.
@@ -179,6 +209,10 @@ Status ListExports(Context& ctx);
 // The TableDescription of DescribeTable, CreateTable and DeleteTable, with `status` as its
 // TableStatus (table_ops.cc).
 json TableDescription(const storage::Table& table, const char* status);
+// The same with the table's transient state (IndexStatus CREATING and Backfilling of the GSIs being
+// added; `transient` may be nullptr: all ACTIVE).
+json TableDescription(const storage::Table& table, const char* status,
+                      const TransientStatus* transient);
 // A UUID-shaped TableId, deterministic for a given engine history (table_ops.cc).
 std::string TableIdFor(const std::string& name, uint64_t counter, int64_t now_ms);
 

@@ -344,7 +344,7 @@ Status RestoreTableFromBackup(Context& ctx) {
   if (!(s = c.ToStatus()).ok()) return s;
   Backup* backup = nullptr;
   if (!(s = FindBackup(ctx, *arn, &backup)).ok()) return s;
-  if (ctx.state.FindTable(*target)) {
+  if (ctx.state.FindAnyTable(*target)) {
     return Status(ErrorCode::kTableAlreadyExists, "Table already exists: " + *target);
   }
   // The restored table holds the backup's items and indexes under its own name, ARN and id; the
@@ -369,6 +369,9 @@ Status RestoreTableFromBackup(Context& ctx) {
   auto [it, inserted] = ctx.state.tables.emplace(*target, std::move(table));
   ctx.changed = true;
   json description = TableDescription(it->second, "CREATING");
+  // Under --delay-transient-statuses the restored table stays CREATING for that long, as a new
+  // table does (table_ops.cc).
+  ctx.state.BeginTransient(*target, TransientStatus::Kind::kCreating);
   // The restore is complete at once here, but the response reports it in progress, as AWS does
   // (the Parity Suite's onDemand test, run on AWS); DescribeTable then shows the table ACTIVE.
   description["RestoreSummary"] = {{"SourceBackupArn", backup_arn},

@@ -49,6 +49,17 @@ int64_t EngineState::NowMs() const {
 
 storage::Table* EngineState::FindTable(std::string_view name) {
   auto it = tables.find(name);
+  if (it == tables.end()) return nullptr;
+  // Only while some table is in a transient state (never without --delay-transient-statuses).
+  if (!transient.empty()) {
+    const TransientStatus* t = TransientOf(name);
+    if (t && t->kind != TransientStatus::Kind::kUpdating) return nullptr;
+  }
+  return &it->second;
+}
+
+storage::Table* EngineState::FindAnyTable(std::string_view name) {
+  auto it = tables.find(name);
   return it == tables.end() ? nullptr : &it->second;
 }
 

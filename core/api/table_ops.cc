@@ -5,7 +5,28 @@
 // live-checked validations/createTable.js): type errors first, then the TableName presence and
 // length, then constraint violations collected into "N validation errors detected", then the
 // semantic checks on key schemas and indexes, then existence (ResourceInUseException).
-// Tables are ACTIVE at once (DynamoDB reports CREATING for a few seconds; SDK waiters accept both).
+//
+// Table status. Without EngineOptions::transient_status_ms every change is complete at once and
+// tables answer ACTIVE (as DynamoDB Local does by default; SDK waiters accept it). With it, the
+// lifecycle DynamoDB documents, each transient state lasting that many ms of the engine's clock:
+// - CreateTable answers TableStatus CREATING, and the table stays CREATING (API_CreateTable: "a
+//   response with a TableStatus of CREATING. After the table is created, DynamoDB sets the
+//   TableStatus to ACTIVE. You can perform read and write operations only on an ACTIVE table").
+//   Data-plane requests meanwhile answer ResourceNotFoundException (API_PutItem: "The resource
+//   might not be specified correctly, or its status might not be ACTIVE"; EngineState::FindTable).
+// - UpdateTable answers and stays UPDATING; the table remains available for data operations
+//   (API_TableDescription TableStatus: "The table/index remains available for data operations
+//   when UPDATING"). UpdateTable on a table that is not ACTIVE: ResourceInUseException ("You tried
+//   to update a resource that was already being updated", API_UpdateTable).
+// - A GSI that UpdateTable adds is IndexStatus CREATING with Backfilling true (API_
+//   GlobalSecondaryIndexDescription); Query and Scan on it answer ValidationException "Cannot read
+//   from backfilling global secondary index: NAME" (engine.cc, CheckReadableIndex).
+// - DeleteTable answers DELETING and the table stays DELETING (listed, described) until gone;
+//   DeleteTable on a CREATING or UPDATING table is ResourceInUseException, on a DELETING one no
+//   error (API_DeleteTable: "If table is in CREATING or UPDATING states, then DynamoDB returns a
+//   ResourceInUseException ... If table is already in the DELETING state, no error is returned").
+// The ResourceInUseException texts are AWS's ("Attempt to change a resource which is still in
+// use: Table is being created: NAME", as an AWS CLI run against AWS prints it).
 #include <algorithm>
 #include <cstdio>
 #include <set>
@@ -340,6 +361,11 @@ std::string TableIdFor(const std::string& name, uint64_t counter, int64_t now_ms
 }
 
 json TableDescription(const storage::Table& table, const char* status) {
+  return TableDescription(table, status, nullptr);
+}
+
+json TableDescription(const storage::Table& table, const char* status,
+                      const TransientStatus* transient) {
   const storage::TableSchema& schema = table.schema();
   json d = json::object();
   d["TableName"] = schema.name;
@@ -384,7 +410,11 @@ json TableDescription(const storage::Table& table, const char* status) {
     x["ItemCount"] = table.index_item_count(i);
     x["IndexArn"] = index.arn;
     if (index.global) {
-      x["IndexStatus"] = "ACTIVE";
+      const bool creating = transient && std::find(transient->creating_indexes.begin(),
+                                                   transient->creating_indexes.end(),
+                                                   index.name) != transient->creating_indexes.end();
+      x["IndexStatus"] = creating ? "CREATING" : "ACTIVE";
+      if (creating) x["Backfilling"] = true;
       x["ProvisionedThroughput"] = ThroughputJson(index.throughput);
       d["GlobalSecondaryIndexes"].push_back(std::move(x));
     } else {
@@ -577,7 +607,7 @@ Status CreateTable(Context& ctx) {
   }
   std::optional<StreamRequest> stream_spec;
   if (!(s = ReadStreamSpecification(req, &stream_spec)).ok()) return s;
-  if (ctx.state.FindTable(*table_name)) {
+  if (ctx.state.FindAnyTable(*table_name)) {
     return Status(ErrorCode::kResourceInUse, "Table already exists: " + *table_name);
   }
 
@@ -612,11 +642,22 @@ Status CreateTable(Context& ctx) {
   const std::string name = schema.name;
   auto [it, inserted] = ctx.state.tables.emplace(name, storage::Table(std::move(schema)));
   ctx.changed = true;
-  ctx.response["TableDescription"] = TableDescription(it->second, "ACTIVE");
+  ctx.state.BeginTransient(name, TransientStatus::Kind::kCreating);
+  ctx.response["TableDescription"] = TableDescription(it->second, ctx.state.TableStatusOf(name));
   return Status::Ok();
 }
 
 namespace {
+
+// The ResourceInUseException of a change to a table that is not ACTIVE.
+Status InUse(const TransientStatus& t, const std::string& name) {
+  const char* what = t.kind == TransientStatus::Kind::kCreating   ? "created"
+                     : t.kind == TransientStatus::Kind::kUpdating ? "updated"
+                                                                  : "deleted";
+  return Status(ErrorCode::kResourceInUse,
+                std::string("Attempt to change a resource which is still in use: Table is being ") +
+                    what + ": " + name);
+}
 
 Status ReadTableNameOnly(Context& ctx, std::optional<std::string>* name) {
   Status s = ReadString(ctx.request, "TableName", name);
@@ -632,10 +673,11 @@ Status DescribeTable(Context& ctx) {
   std::optional<std::string> name;
   Status s = ReadTableNameOnly(ctx, &name);
   if (!s.ok()) return s;
-  const storage::Table* table = ctx.state.FindTable(*name);
+  const storage::Table* table = ctx.state.FindAnyTable(*name);
   if (!table)
     return Status::ResourceNotFound("Requested resource not found: Table: " + *name + " not found");
-  ctx.response["Table"] = TableDescription(*table, "ACTIVE");
+  ctx.response["Table"] =
+      TableDescription(*table, ctx.state.TableStatusOf(*name), ctx.state.TransientOf(*name));
   return Status::Ok();
 }
 
@@ -651,17 +693,31 @@ Status DeleteTable(Context& ctx) {
   // AttributeDefinitions, CreationDateTime or index lists (scylladb/scylladb#14132 and its
   // test_delete_table_description*, run against DynamoDB; the API reference's DeleteTable
   // example; dynalite#60's capture). Kept: the members those captures show.
-  json description = TableDescription(it->second, "DELETING");
-  json brief = json::object();
-  for (const char* member :
-       {"TableName", "TableStatus", "TableId", "TableArn", "ProvisionedThroughput",
-        "TableSizeBytes", "ItemCount", "BillingModeSummary"}) {
-    if (description.contains(member)) brief[member] = std::move(description[member]);
+  auto brief_description = [&] {
+    json description = TableDescription(it->second, "DELETING");
+    json brief = json::object();
+    for (const char* member :
+         {"TableName", "TableStatus", "TableId", "TableArn", "ProvisionedThroughput",
+          "TableSizeBytes", "ItemCount", "BillingModeSummary"}) {
+      if (description.contains(member)) brief[member] = std::move(description[member]);
+    }
+    return brief;
+  };
+  if (const TransientStatus* t = ctx.state.TransientOf(*name)) {
+    if (t->kind != TransientStatus::Kind::kDeleting) return InUse(*t, *name);
+    // Already DELETING: no error, nothing changes.
+    ctx.response["TableDescription"] = brief_description();
+    return Status::Ok();
   }
-  ctx.response["TableDescription"] = std::move(brief);
+  ctx.response["TableDescription"] = brief_description();
   DisableStreamOfTable(ctx, it->second.schema());
-  ctx.state.tables.erase(it);
   ctx.changed = true;
+  if (ctx.state.options.transient_status_ms > 0) {
+    // Gone once the delay is over (EngineState::SettleTransient).
+    ctx.state.BeginTransient(*name, TransientStatus::Kind::kDeleting);
+    return Status::Ok();
+  }
+  ctx.state.tables.erase(it);
   return Status::Ok();
 }
 
@@ -758,11 +814,12 @@ Status UpdateTable(Context& ctx) {
         "One or more parameter values were invalid: ProvisionedThroughput must be specified when "
         "BillingMode is PROVISIONED");
   }
-  storage::Table* table = ctx.state.FindTable(*table_name);
+  storage::Table* table = ctx.state.FindAnyTable(*table_name);
   if (!table) {
     return Status::ResourceNotFound("Requested resource not found: Table: " + *table_name +
                                     " not found");
   }
+  if (const TransientStatus* t = ctx.state.TransientOf(*table_name)) return InUse(*t, *table_name);
   const storage::TableSchema& schema = table->schema();
   const bool pay_per_request =
       billing_mode ? *billing_mode == "PAY_PER_REQUEST" : schema.pay_per_request;
@@ -878,7 +935,13 @@ Status UpdateTable(Context& ctx) {
   }
   mutable_schema.attribute_definitions = used;
   ctx.changed = true;
-  ctx.response["TableDescription"] = TableDescription(*table, "ACTIVE");
+  std::vector<std::string> added;
+  if (gsis) {
+    for (const IndexRequest& in : *gsis) added.push_back(in.name);
+  }
+  ctx.state.BeginTransient(*table_name, TransientStatus::Kind::kUpdating, std::move(added));
+  ctx.response["TableDescription"] = TableDescription(*table, ctx.state.TableStatusOf(*table_name),
+                                                      ctx.state.TransientOf(*table_name));
   return Status::Ok();
 }
 
@@ -904,6 +967,52 @@ Status ListTables(Context& ctx) {
     ctx.response["LastEvaluatedTableName"] = names.back();
   }
   return Status::Ok();
+}
+
+const TransientStatus* EngineState::TransientOf(std::string_view name) const {
+  if (transient.empty()) return nullptr;
+  auto it = transient.find(name);
+  return it == transient.end() ? nullptr : &it->second;
+}
+
+const char* EngineState::TableStatusOf(std::string_view name) const {
+  const TransientStatus* t = TransientOf(name);
+  if (!t) return "ACTIVE";
+  switch (t->kind) {
+    case TransientStatus::Kind::kCreating:
+      return "CREATING";
+    case TransientStatus::Kind::kUpdating:
+      return "UPDATING";
+    case TransientStatus::Kind::kDeleting:
+      return "DELETING";
+  }
+  return "ACTIVE";
+}
+
+void EngineState::BeginTransient(const std::string& name, TransientStatus::Kind kind,
+                                 std::vector<std::string> creating_indexes) {
+  if (options.transient_status_ms <= 0) return;
+  TransientStatus& t = transient[name];
+  t.kind = kind;
+  t.until_ms = NowMs() + options.transient_status_ms;
+  for (std::string& index : creating_indexes) t.creating_indexes.push_back(std::move(index));
+}
+
+bool EngineState::SettleTransient() {
+  if (transient.empty()) return false;
+  const int64_t now = NowMs();
+  bool changed = false;
+  for (auto it = transient.begin(); it != transient.end();) {
+    if (it->second.until_ms > now) {
+      ++it;
+      continue;
+    }
+    if (it->second.kind == TransientStatus::Kind::kDeleting) tables.erase(it->first);
+    it = transient.erase(it);
+    changed = true;
+  }
+  if (changed) ++version;
+  return changed;
 }
 
 }  // namespace monotable::api

@@ -89,3 +89,71 @@ test('aws dynamodb: create-table, put-item, get-item, query, conditional failure
   assert.notEqual(missing.status, 0);
   assert.match(missing.stderr, /\(ResourceNotFoundException\)/);
 });
+
+// The control-plane operations tools call beside the tables (core/api/control_plane.cc), each
+// through the AWS CLI: botocore validates every answer against DynamoDB's service model, so a
+// wrong shape or type fails here even where the assertions do not look.
+test('aws dynamodb: backups, point-in-time recovery, limits, endpoints, contributor insights, ' +
+     'Kinesis destinations, resource policies, imports and exports', { skip }, async () => {
+  const ok = (...args) => {
+    const r = aws(...args);
+    assert.equal(r.status, 0, `${args[0]}: ${r.stderr}`);
+    return r.json;
+  };
+  ok('create-table', '--table-name', 'CliPlane',
+     '--attribute-definitions', 'AttributeName=PK,AttributeType=S',
+     '--key-schema', 'AttributeName=PK,KeyType=HASH', '--billing-mode', 'PAY_PER_REQUEST');
+  ok('put-item', '--table-name', 'CliPlane', '--item', JSON.stringify({ PK: { S: 'kept' } }));
+  const arn = ok('describe-table', '--table-name', 'CliPlane').Table.TableArn;
+
+  const pitr = ok('describe-continuous-backups', '--table-name', 'CliPlane');
+  assert.equal(pitr.ContinuousBackupsDescription.ContinuousBackupsStatus, 'ENABLED');
+  assert.equal(pitr.ContinuousBackupsDescription.PointInTimeRecoveryDescription
+    .PointInTimeRecoveryStatus, 'DISABLED');
+  const enabled = ok('update-continuous-backups', '--table-name', 'CliPlane',
+                     '--point-in-time-recovery-specification', 'PointInTimeRecoveryEnabled=true');
+  assert.equal(enabled.ContinuousBackupsDescription.PointInTimeRecoveryDescription
+    .PointInTimeRecoveryStatus, 'ENABLED');
+
+  const limits = ok('describe-limits');
+  assert.ok(limits.TableMaxReadCapacityUnits > 0);
+  assert.ok(ok('describe-endpoints').Endpoints.length >= 1);
+
+  const backup = ok('create-backup', '--table-name', 'CliPlane', '--backup-name', 'nightly')
+    .BackupDetails;
+  assert.equal(backup.BackupName, 'nightly');
+  assert.equal(ok('describe-backup', '--backup-arn', backup.BackupArn).BackupDescription
+    .BackupDetails.BackupArn, backup.BackupArn);
+  assert.ok(ok('list-backups').BackupSummaries.some((b) => b.BackupArn === backup.BackupArn));
+  ok('restore-table-from-backup', '--target-table-name', 'CliPlaneRestored',
+     '--backup-arn', backup.BackupArn);
+  const restored = ok('get-item', '--table-name', 'CliPlaneRestored', '--key',
+                      JSON.stringify({ PK: { S: 'kept' } }));
+  assert.equal(restored.Item.PK.S, 'kept', 'the restored table holds the backed-up item');
+  ok('delete-backup', '--backup-arn', backup.BackupArn);
+
+  assert.equal(ok('describe-contributor-insights', '--table-name', 'CliPlane')
+    .ContributorInsightsStatus, 'DISABLED');
+  ok('update-contributor-insights', '--table-name', 'CliPlane',
+     '--contributor-insights-action', 'ENABLE');
+  assert.ok(Array.isArray(ok('list-contributor-insights').ContributorInsightsSummaries));
+  assert.deepEqual(ok('describe-kinesis-streaming-destination', '--table-name', 'CliPlane')
+    .KinesisDataStreamDestinations, []);
+
+  const policy = JSON.stringify({
+    Version: '2012-10-17',
+    Statement: [{ Effect: 'Allow', Principal: { AWS: 'arn:aws:iam::111122223333:root' },
+                  Action: 'dynamodb:GetItem', Resource: arn }],
+  });
+  const put = ok('put-resource-policy', '--resource-arn', arn, '--policy', policy);
+  assert.ok(put.RevisionId);
+  assert.equal(JSON.parse(ok('get-resource-policy', '--resource-arn', arn).Policy)
+    .Statement[0].Action, 'dynamodb:GetItem');
+  ok('delete-resource-policy', '--resource-arn', arn);
+  const gone = aws('get-resource-policy', '--resource-arn', arn);
+  assert.notEqual(gone.status, 0);
+  assert.match(gone.stderr, /PolicyNotFoundException/);
+
+  assert.deepEqual(ok('list-imports').ImportSummaryList ?? [], []);
+  assert.deepEqual(ok('list-exports').ExportSummaries ?? [], []);
+});

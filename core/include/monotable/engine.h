@@ -51,6 +51,16 @@ struct EngineOptions {
   bool record_item_effects = true;
   // The wording of validation errors (see MessageCohort): us-east-1's current one by default.
   MessageCohort messages = MessageCohort::k2026_09;
+  // DynamoDB's asynchronous control plane, made visible (`monotable serve
+  // --delay-transient-statuses`, after DynamoDB Local's -delayTransientStatuses). 0 (the
+  // default, and the playground's): every change is complete at once and tables are ACTIVE.
+  // Positive: for that many milliseconds of clock_ms a new table is CREATING (data-plane requests
+  // on it: ResourceNotFoundException), a table changed by UpdateTable is UPDATING (a second
+  // UpdateTable: ResourceInUseException), a GSI that UpdateTable adds is CREATING with Backfilling
+  // (Query and Scan on it: ValidationException), and a deleted table is DELETING before it is
+  // gone. The states move on when a request arrives at or after their end time, so tests drive
+  // them with clock_ms. The rules, with their sources, are in core/api/table_ops.cc.
+  int64_t transient_status_ms = 0;
 };
 
 // Options of one Execute call.
@@ -165,6 +175,10 @@ class Engine {
   uint64_t version() const;
 
   const EngineOptions& options() const;
+  // Changes EngineOptions::transient_status_ms from now on (a table already in a transient state
+  // keeps its end time). Loaders turn it off while they load a model or a snapshot, whose tables
+  // must be ACTIVE for their items to be written.
+  void set_transient_status_ms(int64_t ms);
 
  private:
   struct Impl;
