@@ -518,6 +518,10 @@ bool DataDir::Sync(std::string* error) {
 
 bool DataDir::NeedsCompaction() const { return impl_->log_bytes > impl_->compact_at; }
 
+void DataDir::PostponeCompaction() {
+  impl_->compact_at = impl_->log_bytes + impl_->options.compact_bytes;
+}
+
 bool DataDir::Compact(Engine* engine, std::string* error) {
   Impl& s = *impl_;
   // Until this one succeeds, the next attempt waits for the log to grow by compact_bytes again.

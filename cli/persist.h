@@ -69,6 +69,13 @@ bool RestoreModelText(std::string_view text, const CallFn& call,
 // (reads only). Returns false with *error if one fails.
 bool SnapshotText(Engine* engine, std::string* out, std::string* error);
 
+// What `engine` holds that a snapshot (a model file) cannot: "on-demand backups", "point-in-time
+// recovery of Orders", "contributor insights of T", "the resource policy of T"; "" when nothing.
+// `serve --data-dir` does not compact while there is any, so a restart replays it from the log
+// instead of losing it. Reads only (ListBackups, ListTables, DescribeContinuousBackups,
+// ListContributorInsights, DescribeTable, GetResourcePolicy through engine->Execute).
+std::string StateBeyondSnapshot(Engine* engine);
+
 // Loads a snapshot (SnapshotText's file, or any model file) into `engine`: each table through
 // LoadModel (CreateTable, then BatchWriteItem) with *clock (the engine's clock) at the table's
 // creation time, then its stream setting, TTL and tags; *clock is put back after. *summary gets
@@ -124,6 +131,9 @@ class DataDir {
   // True once the log has grown past compact_bytes (after a failed Compact, past compact_bytes
   // more than it was then).
   bool NeedsCompaction() const;
+  // Asks again only once the log has grown by compact_bytes more (a compaction that must wait:
+  // the engine holds state a snapshot cannot, StateBeyondSnapshot).
+  void PostponeCompaction();
   // Writes a snapshot of `engine` and starts a new, empty log (atomically: a crash at any point
   // leaves the old or the new generation whole). Runs DescribeTable/Scan through engine->Execute
   // (reads only). Returns false with *error if a file could not be written (the old generation

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -279,6 +280,57 @@ bool SnapshotText(Engine* engine, std::string* out, std::string* error) {
   }
   *out = SerializeModel(ExportModel(*engine, base));
   return true;
+}
+
+std::string StateBeyondSnapshot(Engine* engine) {
+  const CallFn call = EngineCall(engine);
+  std::string error;
+  Json answer;
+  // Backups of every table, live or deleted (a backup outlives its table).
+  if (!CallJson(call, "ListBackups", Json::object(), "ListBackups", &answer, &error)) return error;
+  if (const Json* list = Member(answer, "BackupSummaries"); list && list->is_array()) {
+    if (!list->empty()) return "on-demand backups";
+  }
+  std::optional<std::string> start;
+  do {
+    Json request = Json::object();
+    if (start) request["ExclusiveStartTableName"] = *start;
+    if (!CallJson(call, "ListTables", request, "ListTables", &answer, &error)) return error;
+    start.reset();
+    if (const Json* last = Member(answer, "LastEvaluatedTableName"); last && last->is_string()) {
+      start = last->get<std::string>();
+    }
+    const Json* names = Member(answer, "TableNames");
+    for (const Json& n : names && names->is_array() ? *names : Json::array()) {
+      if (!n.is_string()) continue;
+      const std::string name = n.get<std::string>();
+      Json d;
+      if (CallJson(call, "DescribeContinuousBackups", {{"TableName", name}}, "", &d, &error)) {
+        const Json* desc = Member(d, "ContinuousBackupsDescription");
+        const Json* pitr = desc ? Member(*desc, "PointInTimeRecoveryDescription") : nullptr;
+        if (pitr && StringMember(*pitr, "PointInTimeRecoveryStatus") == "ENABLED") {
+          return "point-in-time recovery of " + name;
+        }
+      }
+      if (CallJson(call, "ListContributorInsights", {{"TableName", name}}, "", &d, &error)) {
+        const Json* list = Member(d, "ContributorInsightsSummaries");
+        for (const Json& c : list && list->is_array() ? *list : Json::array()) {
+          if (StringMember(c, "ContributorInsightsStatus") == "ENABLED") {
+            return "contributor insights of " + name;
+          }
+        }
+      }
+      if (CallJson(call, "DescribeTable", {{"TableName", name}}, "", &d, &error)) {
+        const Json* t = Member(d, "Table");
+        const std::string arn = t ? StringMember(*t, "TableArn") : "";
+        if (!arn.empty() && call("GetResourcePolicy", Json{{"ResourceArn", arn}}.dump())
+                                    .http_status == 200) {
+          return "the resource policy of " + name;
+        }
+      }
+    }
+  } while (start);
+  return "";
 }
 
 bool LoadSnapshot(std::string_view text, Engine* engine, int64_t* clock, std::string* summary,

@@ -671,6 +671,17 @@ int ServeCommand(const std::vector<std::string>& args) {
     for (auto& [key, space] : spaces) {
       DataDir* data = space->data.get();
       if (!data || fatal || !data->NeedsCompaction()) continue;
+      // A snapshot is a model file: backups, PITR and contributor insights settings and resource
+      // policies are not in it, so while the engine holds any, the log (which replays them) is
+      // kept whole instead of being compacted away.
+      if (std::string kept = StateBeyondSnapshot(space->engine.get()); !kept.empty()) {
+        data->PostponeCompaction();
+        AppendLog(&log,
+                  "monotable serve: not compacting the data directory of account %s, %s: a "
+                  "snapshot cannot hold %s, so the log keeps it\n",
+                  space->account.c_str(), space->region.c_str(), kept.c_str());
+        continue;
+      }
       std::string error;
       auto started = std::chrono::steady_clock::now();
       if (data->Compact(space->engine.get(), &error)) {

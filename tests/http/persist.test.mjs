@@ -25,6 +25,10 @@ import {
   UpdateItemCommand,
   DeleteItemCommand,
   ListTablesCommand,
+  CreateBackupCommand,
+  ListBackupsCommand,
+  UpdateContinuousBackupsCommand,
+  DescribeContinuousBackupsCommand,
 } from '@aws-sdk/client-dynamodb';
 import { startServer, client, monotableBinary, S, N } from './helpers.mjs';
 
@@ -368,6 +372,34 @@ test('compaction: a small --compact-bytes rewrites the snapshot, and restarts an
   server = await startServer(['--quiet', '--data-dir', dir]);
   db = client(server);
   assert.equal((await scanAll(db, 'Big')).length, 120);
+  await server.stop();
+});
+
+test('a backup and PITR survive a restart past --compact-bytes: the log is kept instead of compacted', async () => {
+  const dir = dataDir();
+  let server = await startServer(['--data-dir', dir, '--compact-bytes', '4096']);
+  let db = client(server);
+  await db.send(new CreateTableCommand(keyed('Kept')));
+  await db.send(new PutItemCommand({ TableName: 'Kept', Item: { pk: S('a'), sk: S('1') } }));
+  const backup = await db.send(new CreateBackupCommand({ TableName: 'Kept', BackupName: 'nightly' }));
+  await db.send(new UpdateContinuousBackupsCommand({
+    TableName: 'Kept', PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+  }));
+  for (let i = 0; i < 80; i++) {
+    await db.send(new PutItemCommand({
+      TableName: 'Kept', Item: { pk: S(`p${i}`), sk: S('x'), pad: S('y'.repeat(100)) },
+    }));
+  }
+  assert.match(server.stderr(), /not compacting the data directory .*: a snapshot cannot hold on-demand backups/);
+  assert.doesNotMatch(server.stderr(), /compacted the data directory/);
+  await crash(server);
+  server = await startServer(['--quiet', '--data-dir', dir]);
+  db = client(server);
+  const backups = await db.send(new ListBackupsCommand({}));
+  assert.deepEqual(backups.BackupSummaries.map((b) => b.BackupArn), [backup.BackupDetails.BackupArn]);
+  const pitr = await db.send(new DescribeContinuousBackupsCommand({ TableName: 'Kept' }));
+  assert.equal(pitr.ContinuousBackupsDescription.PointInTimeRecoveryDescription.PointInTimeRecoveryStatus, 'ENABLED');
+  assert.equal((await scanAll(db, 'Kept')).length, 81);
   await server.stop();
 });
 
