@@ -3,6 +3,7 @@
 // translates an API request into PartiQL. Knows no ImGui.
 #include "ui/request_form.h"
 
+#include <algorithm>
 #include <cctype>
 #include <string_view>
 
@@ -318,6 +319,34 @@ void FormKeys(const RequestForm& s, const SchemaView& schema, KeyAttributeView* 
   }
 }
 
+void FormKeyAttributes(const RequestForm& s, const SchemaView& schema,
+                       std::vector<KeyAttributeView>* hashes,
+                       std::vector<KeyAttributeView>* ranges) {
+  hashes->clear();
+  ranges->clear();
+  KeyAttributeView hash, range;
+  FormKeys(s, schema, &hash, &range);
+  if (hash.name.empty()) return;
+  const TableSchemaView* t = FormTable(s, schema);
+  if (FormHasIndex(s.operation) && s.index > 0 && s.index <= static_cast<int>(t->indexes.size())) {
+    const IndexSchemaView& index = t->indexes[static_cast<size_t>(s.index - 1)];
+    if (!index.hashes.empty()) {
+      *hashes = index.hashes;
+      *ranges = index.ranges;
+      return;
+    }
+  }
+  hashes->push_back(hash);
+  if (!range.name.empty()) ranges->push_back(range);
+}
+
+std::string* KeyField(RequestForm* s, bool hash, size_t i) {
+  if (i == 0) return hash ? &s->pk : &s->sk;
+  std::vector<std::string>& more = hash ? s->more_pk : s->more_sk;
+  if (more.size() < i) more.resize(i);
+  return &more[i - 1];
+}
+
 const std::vector<std::string>& BuilderOperations() {
   static const std::vector<std::string> kOps = {"GetItem",
                                                 "Query",
@@ -413,21 +442,48 @@ bool JsonToForm(RequestForm* s, const SchemaView& schema) {
     s->pk.clear();
     s->sk.clear();
     s->sk2.clear();
+    s->more_pk.clear();
+    s->more_sk.clear();
+    s->sk_attr = 0;
     s->sk_op = SortKeyOp::kNone;
     if (expression.empty()) return true;
     if (!ParseKeyCondition(expression, names, values, &conditions, &s->kc_names, &s->kc_values)) {
       s->custom_key_condition = true;
       return true;
     }
+    // Every HASH attribute with `=`; RANGE attributes named left to right, `=` on all but the
+    // last one named (DG GSI.html#GSI.MultiAttributeKeys). Another shape stays custom.
+    std::vector<KeyAttributeView> hashes, ranges;
+    FormKeyAttributes(*s, schema, &hashes, &ranges);
+    std::vector<const KeyCondition*> on_range(ranges.size(), nullptr);
+    int last = -1;
     for (const KeyCondition& kc : conditions) {
-      if (kc.name == hash.name && kc.op == SortKeyOp::kEq) {
-        s->pk = kc.value;
-      } else if (!range.name.empty() && kc.name == range.name) {
-        s->sk_op = kc.op;
-        s->sk = kc.value;
-        s->sk2 = kc.value2;
-      } else {
+      bool matched = false;
+      for (size_t h = 0; h < hashes.size() && !matched; ++h) {
+        if (kc.name == hashes[h].name && kc.op == SortKeyOp::kEq) {
+          *KeyField(s, true, h) = kc.value;
+          matched = true;
+        }
+      }
+      for (size_t r = 0; r < ranges.size() && !matched; ++r) {
+        if (kc.name != ranges[r].name || on_range[r]) continue;
+        on_range[r] = &kc;
+        last = std::max(last, static_cast<int>(r));
+        matched = true;
+      }
+      if (!matched) s->custom_key_condition = true;
+    }
+    for (int r = 0; r <= last; ++r) {
+      const KeyCondition* kc = on_range[static_cast<size_t>(r)];
+      if (!kc || (r < last && kc->op != SortKeyOp::kEq)) {
         s->custom_key_condition = true;
+        continue;
+      }
+      *KeyField(s, false, static_cast<size_t>(r)) = kc->value;
+      if (r == last) {
+        s->sk_attr = last;
+        s->sk_op = kc->op;
+        s->sk2 = kc->value2;
       }
     }
   }
@@ -469,28 +525,48 @@ void FormToJson(RequestForm* s, const SchemaView& schema) {
     if (!values.is_object()) values = json::object();
     for (const std::string& n : s->kc_names) names.erase(n);
     for (const std::string& v : s->kc_values) values.erase(v);
-    s->kc_names = {"#pk"};
-    s->kc_values = {":pk"};
-    names["#pk"] = hash.name;
-    values[":pk"] = Typed(hash.type, s->pk);
-    std::string expression = "#pk = :pk";
-    if (s->sk_op != SortKeyOp::kNone && !range.name.empty()) {
-      names["#sk"] = range.name;
-      values[":sk"] = Typed(range.type, s->sk);
-      s->kc_names.push_back("#sk");
-      s->kc_values.push_back(":sk");
+    s->kc_names.clear();
+    s->kc_values.clear();
+    // Placeholders: #pk/:pk and #sk/:sk for the first HASH and RANGE attribute (:sk2 BETWEEN's
+    // upper bound), #pkN/:pkN and #skN/:skN for the N-th of a multi-attribute key.
+    std::vector<KeyAttributeView> hashes, ranges;
+    FormKeyAttributes(*s, schema, &hashes, &ranges);
+    if (hashes.empty()) hashes.push_back(hash);
+    std::string expression;
+    auto equal = [&](const std::string& prefix, size_t i, const KeyAttributeView& a,
+                     const std::string& value) {
+      const std::string suffix = i == 0 ? "" : std::to_string(i + 1);
+      const std::string n = "#" + prefix + suffix, v = ":" + prefix + suffix;
+      names[n] = a.name;
+      values[v] = Typed(a.type, value);
+      s->kc_names.push_back(n);
+      s->kc_values.push_back(v);
+      return std::pair{n, v};
+    };
+    for (size_t h = 0; h < hashes.size(); ++h) {
+      auto [n, v] = equal("pk", h, hashes[h], *KeyField(s, true, h));
+      expression += (h == 0 ? "" : " AND ") + n + " = " + v;
+    }
+    if (s->sk_op != SortKeyOp::kNone && !ranges.empty()) {
+      const size_t last = std::min(static_cast<size_t>(std::max(s->sk_attr, 0)), ranges.size() - 1);
+      for (size_t r = 0; r < last; ++r) {
+        auto [n, v] = equal("sk", r, ranges[r], *KeyField(s, false, r));
+        expression += " AND " + n + " = " + v;
+      }
+      auto [n, v] = equal("sk", last, ranges[last], *KeyField(s, false, last));
       switch (s->sk_op) {
         case SortKeyOp::kBeginsWith:
-          expression += " AND begins_with(#sk, :sk)";
+          expression += " AND begins_with(" + n + ", " + v + ")";
           break;
-        case SortKeyOp::kBetween:
-          values[":sk2"] = Typed(range.type, s->sk2);
-          s->kc_values.push_back(":sk2");
-          expression += " AND #sk BETWEEN :sk AND :sk2";
+        case SortKeyOp::kBetween: {
+          const std::string upper = last == 0 ? ":sk2" : v + "b";
+          values[upper] = Typed(ranges[last].type, s->sk2);
+          s->kc_values.push_back(upper);
+          expression += " AND " + n + " BETWEEN " + v + " AND " + upper;
           break;
+        }
         default:
-          expression +=
-              std::string(" AND #sk ") + kSortKeyOpTexts[static_cast<int>(s->sk_op)] + " :sk";
+          expression += " AND " + n + " " + kSortKeyOpTexts[static_cast<int>(s->sk_op)] + " " + v;
       }
     }
     obj["ExpressionAttributeNames"] = names;
@@ -542,12 +618,28 @@ namespace {
 
 // WHERE for the key the form holds: the partition key, and the sort key as the form says (or
 // equal, for a full key).
-std::string KeyWhere(const RequestForm& s, const KeyAttributeView& hash,
-                     const KeyAttributeView& range, bool full_key, json* params) {
-  std::string where = " WHERE " + Quoted(hash.name) + " = ?";
-  params->push_back(Typed(hash.type, s.pk));
-  if (range.name.empty()) return where;
+// A multi-attribute key: every HASH attribute equal, the RANGE attributes before the form's
+// sk_attr equal too.
+std::string KeyWhere(const RequestForm& form, const std::vector<KeyAttributeView>& hashes,
+                     const std::vector<KeyAttributeView>& ranges, bool full_key, json* params) {
+  RequestForm s = form;
+  std::string where;
+  for (size_t h = 0; h < hashes.size(); ++h) {
+    where += (h == 0 ? " WHERE " : " AND ") + Quoted(hashes[h].name) + " = ?";
+    params->push_back(Typed(hashes[h].type, *KeyField(&s, true, h)));
+  }
+  if (ranges.empty()) return where;
   SortKeyOp op = full_key ? SortKeyOp::kEq : s.sk_op;
+  const size_t last =
+      full_key ? 0 : std::min(static_cast<size_t>(std::max(s.sk_attr, 0)), ranges.size() - 1);
+  if (op != SortKeyOp::kNone) {
+    for (size_t r = 0; r < last; ++r) {
+      where += " AND " + Quoted(ranges[r].name) + " = ?";
+      params->push_back(Typed(ranges[r].type, *KeyField(&s, false, r)));
+    }
+  }
+  const KeyAttributeView& range = ranges[last];
+  s.sk = *KeyField(&s, false, last);
   switch (op) {
     case SortKeyOp::kNone:
       break;
@@ -576,6 +668,11 @@ PartiQLStatement Translate(const RequestForm& s, const SchemaView& schema, const
   const TableSchemaView* t = FormTable(s, schema);
   KeyAttributeView hash, range;
   FormKeys(addressed, schema, &hash, &range);
+  std::vector<KeyAttributeView> hashes, ranges;
+  FormKeyAttributes(addressed, schema, &hashes, &ranges);
+  if (hashes.empty()) hashes.push_back(hash);
+  std::vector<KeyAttributeView> table_hashes = {hash}, table_ranges;
+  if (!range.name.empty()) table_ranges.push_back(range);
   std::string statement;
   json params = json::array();
   const std::string table = t ? Quoted(t->name) : "\"table\"";
@@ -595,10 +692,10 @@ PartiQLStatement Translate(const RequestForm& s, const SchemaView& schema, const
   auto item = request.find("Item");
   if (from == "GetItem") {
     statement = "SELECT " + SelectList(s.projection) + " FROM " + table +
-                KeyWhere(s, hash, range, true, &params);
+                KeyWhere(s, table_hashes, table_ranges, true, &params);
   } else if (from == "Query" && !s.custom_key_condition) {
     statement = "SELECT " + SelectList(s.projection) + " FROM " + from_clause +
-                KeyWhere(s, hash, range, false, &params);
+                KeyWhere(s, hashes, ranges, false, &params);
     if (!s.forward) lost->push_back("descending order (PartiQL returns ascending)");
   } else if (from == "Scan") {
     statement = "SELECT " + SelectList(s.projection) + " FROM " + from_clause;
@@ -613,11 +710,11 @@ PartiQLStatement Translate(const RequestForm& s, const SchemaView& schema, const
     }
     statement = "INSERT INTO " + table + " VALUE {" + members + "}";
   } else if (from == "DeleteItem") {
-    statement = "DELETE FROM " + table + KeyWhere(s, hash, range, true, &params);
+    statement = "DELETE FROM " + table + KeyWhere(s, table_hashes, table_ranges, true, &params);
   } else if (from == "UpdateItem") {
     params.push_back(Typed("S", ""));
-    statement =
-        "UPDATE " + table + " SET \"attribute\" = ?" + KeyWhere(s, hash, range, true, &params);
+    statement = "UPDATE " + table + " SET \"attribute\" = ?" +
+                KeyWhere(s, table_hashes, table_ranges, true, &params);
     lost->push_back("the UpdateExpression (write it as SET / REMOVE)");
   } else {
     statement = "SELECT * FROM " + table + " WHERE " + Quoted(hash.name) + " = ?";
@@ -713,6 +810,36 @@ void SampleKey(const RequestForm& s, const SchemaView& schema, std::string* hash
   }
 }
 
+// The sample values of every key attribute (FormKeyAttributes' order) of the collection the form
+// addresses.
+void SampleKeys(const RequestForm& s, const SchemaView& schema, std::vector<std::string>* hashes,
+                std::vector<std::string>* ranges) {
+  std::string hash, range;
+  SampleKey(s, schema, &hash, &range);
+  *hashes = {hash};
+  *ranges = {range};
+  const TableSchemaView* t = FormTable(s, schema);
+  if (t && FormHasIndex(s.operation) && s.index > 0 &&
+      s.index <= static_cast<int>(t->indexes.size())) {
+    const IndexSchemaView& index = t->indexes[static_cast<size_t>(s.index - 1)];
+    if (!index.hashes.empty()) {
+      *hashes = index.sample_hashes;
+      *ranges = index.sample_ranges;
+    }
+  }
+}
+
+// The names of every key attribute the form addresses, to tell whether a switch changed them.
+std::string KeyNames(const RequestForm& s, const SchemaView& schema) {
+  std::vector<KeyAttributeView> hashes, ranges;
+  FormKeyAttributes(s, schema, &hashes, &ranges);
+  std::string out;
+  for (const KeyAttributeView& a : hashes) out += a.name + '\n';
+  out += '\n';
+  for (const KeyAttributeView& a : ranges) out += a.name + '\n';
+  return out;
+}
+
 // True when `operation`'s request names a full primary key of the table.
 bool NeedsFullKey(const std::string& operation) {
   return FormHasKey(operation) || operation == "PutItem" || operation == "BatchGetItem" ||
@@ -728,23 +855,49 @@ bool NeedsFullKey(const std::string& operation) {
 // the key of an item of the collection (the schema view's sample); a collection that was empty
 // when the view was built leaves the field as it is.
 void FillKey(RequestForm* s, const SchemaView& schema, bool keys_changed) {
-  KeyAttributeView hash, range;
-  FormKeys(*s, schema, &hash, &range);
-  std::string sample_hash, sample_range;
-  SampleKey(*s, schema, &sample_hash, &sample_range);
-  if (keys_changed && !sample_hash.empty()) {
-    s->pk = sample_hash;
-    s->sk = sample_range;
-    s->sk2 = sample_range;
+  std::vector<KeyAttributeView> hashes, ranges;
+  FormKeyAttributes(*s, schema, &hashes, &ranges);
+  std::vector<std::string> sample_hashes, sample_ranges;
+  SampleKeys(*s, schema, &sample_hashes, &sample_ranges);
+  auto sample = [](const std::vector<std::string>& samples, size_t i) {
+    return i < samples.size() ? samples[i] : std::string();
+  };
+  // A multi-attribute key's fields, one per attribute (FormKeyAttributes).
+  const size_t more_hashes = hashes.empty() ? 0 : hashes.size() - 1;
+  const size_t more_ranges = ranges.empty() ? 0 : ranges.size() - 1;
+  if (keys_changed && !sample(sample_hashes, 0).empty()) {
+    s->more_pk.assign(more_hashes, "");
+    s->more_sk.assign(more_ranges, "");
+    for (size_t h = 0; h < hashes.size(); ++h) *KeyField(s, true, h) = sample(sample_hashes, h);
+    for (size_t r = 0; r < ranges.size(); ++r) *KeyField(s, false, r) = sample(sample_ranges, r);
+    if (ranges.empty()) s->sk = sample(sample_ranges, 0);
+    s->sk2 = s->sk;
     s->sk_op = SortKeyOp::kNone;
+    s->sk_attr = 0;
     return;
   }
-  if (s->pk.empty()) s->pk = sample_hash;
-  if (range.name.empty()) return;
+  s->more_pk.resize(more_hashes);
+  s->more_sk.resize(more_ranges);
+  if (keys_changed) s->sk_attr = 0;
+  s->sk_attr = std::min(s->sk_attr, static_cast<int>(more_ranges));
+  for (size_t h = 0; h < hashes.size(); ++h) {
+    std::string* field = KeyField(s, true, h);
+    if (field->empty()) *field = sample(sample_hashes, h);
+  }
+  if (ranges.empty()) return;
   const bool sort_key_used = NeedsFullKey(s->operation) || IsPartiQL(s->operation) ||
                              (s->operation == "Query" && s->sk_op != SortKeyOp::kNone);
-  if (sort_key_used && s->sk.empty()) s->sk = sample_range;
-  if (s->sk_op == SortKeyOp::kBetween && s->sk2.empty()) s->sk2 = s->sk;
+  if (sort_key_used) {
+    // The RANGE attributes the request names: all of a full key, up to sk_attr in a Query.
+    const size_t named = s->operation == "Query" ? static_cast<size_t>(s->sk_attr) + 1 : 1;
+    for (size_t r = 0; r < named && r < ranges.size(); ++r) {
+      std::string* field = KeyField(s, false, r);
+      if (field->empty()) *field = sample(sample_ranges, r);
+    }
+  }
+  if (s->sk_op == SortKeyOp::kBetween && s->sk2.empty()) {
+    s->sk2 = *KeyField(s, false, static_cast<size_t>(s->sk_attr));
+  }
 }
 
 // DynamoDB: "Consistent reads are not supported on global secondary indexes" (API reference,
@@ -844,8 +997,7 @@ void SwitchOperation(RequestForm* s, const SchemaView& schema, const std::string
   RequestForm old_form = *s;
   if (IsPartiQL(from)) old_form.operation = s->partiql_from;
   const bool known_keys = FormSupports(old_form.operation) && !IsPartiQL(old_form.operation);
-  KeyAttributeView old_hash, old_range;
-  FormKeys(old_form, schema, &old_hash, &old_range);
+  const std::string old_keys = KeyNames(old_form, schema);
   json old = json::parse(s->json_text, nullptr, false);
   auto old_item = old.is_object() ? old.find("Item") : old.end();
   const json put_item = from == "PutItem" && old_item != old.end() ? *old_item : json();
@@ -854,9 +1006,7 @@ void SwitchOperation(RequestForm* s, const SchemaView& schema, const std::string
   if (!IsPartiQL(from) || !IsPartiQL(operation)) {
     // Into PartiQL, the key the API form holds is the one translated.
     s->operation = IsPartiQL(operation) ? from : operation;
-    KeyAttributeView hash, range;
-    FormKeys(*s, schema, &hash, &range);
-    FillKey(s, schema, !known_keys || hash.name != old_hash.name || range.name != old_range.name);
+    FillKey(s, schema, !known_keys || KeyNames(*s, schema) != old_keys);
     DropConsistentOnGsi(s, schema);
   }
 
@@ -908,12 +1058,9 @@ void SwitchOperation(RequestForm* s, const SchemaView& schema, const std::string
 }
 
 void SelectIndex(RequestForm* s, const SchemaView& schema, int index) {
-  KeyAttributeView old_hash, old_range;
-  FormKeys(*s, schema, &old_hash, &old_range);
+  const std::string old_keys = KeyNames(*s, schema);
   s->index = index;
-  KeyAttributeView hash, range;
-  FormKeys(*s, schema, &hash, &range);
-  FillKey(s, schema, hash.name != old_hash.name || range.name != old_range.name);
+  FillKey(s, schema, KeyNames(*s, schema) != old_keys);
   DropConsistentOnGsi(s, schema);
   FormToJson(s, schema);
 }

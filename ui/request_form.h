@@ -44,6 +44,14 @@ struct RequestForm {
   int index = 0;  // 0: the table itself; i + 1: SchemaView index i
   std::string pk, sk, sk2;
   SortKeyOp sk_op = SortKeyOp::kNone;
+  // A multi-attribute GSI key (up to four HASH and four RANGE attributes, DG
+  // GSI.html#GSI.MultiAttributeKeys): more_pk[i] is the value of HASH attribute i + 2 and
+  // more_sk[i] of RANGE attribute i + 2, in key schema order (pk and sk are the first ones). A
+  // Query names every HASH attribute with `=`, and the RANGE attributes left to right up to
+  // sk_attr (0-based): the ones before it with `=`, sk_attr itself with sk_op (sk2: BETWEEN's upper
+  // bound). Always 0 and empty for a single-attribute key.
+  std::vector<std::string> more_pk, more_sk;
+  int sk_attr = 0;
   bool custom_key_condition = false;
   std::vector<std::string> kc_names, kc_values;  // placeholders the key condition uses
   std::string filter, projection, update, condition;
@@ -79,6 +87,15 @@ const TableSchemaView* FormTable(const RequestForm& form, const SchemaView& sche
 // one is selected, else the table's. Both empty when there is no table.
 void FormKeys(const RequestForm& form, const SchemaView& schema, KeyAttributeView* hash,
               KeyAttributeView* range);
+// Every key attribute the form addresses, in key schema order: one HASH and at most one RANGE for
+// a table, an LSI or a single-attribute GSI; up to four of each for a multi-attribute GSI. hashes
+// is empty only when there is no table.
+void FormKeyAttributes(const RequestForm& form, const SchemaView& schema,
+                       std::vector<KeyAttributeView>* hashes,
+                       std::vector<KeyAttributeView>* ranges);
+// The form's field for HASH attribute i (`hash`) or RANGE attribute i: pk / sk for i == 0, else
+// more_pk / more_sk[i - 1], grown as needed.
+std::string* KeyField(RequestForm* form, bool hash, size_t i);
 
 // Loads a request into the builder: JSON text (pretty-printed) and the form derived from it.
 void LoadRequest(RequestForm* state, const SchemaView& schema, const std::string& operation,

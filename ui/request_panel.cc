@@ -1,7 +1,10 @@
 // Request panel (see request_panel.h): drawing only; every rule of the form is request_form's.
 #include "ui/request_panel.h"
 
+#include <algorithm>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "imgui.h"
 #include "imgui_stdlib.h"
@@ -92,6 +95,66 @@ bool DrawPartiQLForm(RequestPanelState* s, float label_width) {
   return changed;
 }
 
+// A Query's key fields for a multi-attribute GSI key (DG GSI.html#GSI.MultiAttributeKeys): every
+// HASH attribute takes `=`; the RANGE attributes are named left to right, `=` on each before the
+// one the condition is on (chosen in "on"). True when something changed.
+bool DrawMultiAttributeKey(RequestPanelState* s, const std::vector<KeyAttributeView>& hashes,
+                           const std::vector<KeyAttributeView>& ranges, float label_width) {
+  bool changed = false;
+  for (size_t h = 0; h < hashes.size(); ++h) {
+    const std::string id = h == 0 ? "##pk" : "##pk" + std::to_string(h + 1);
+    const std::string hint = hashes[h].name + " (" + hashes[h].type + ") =";
+    FieldLabel(h == 0 ? "Partition" : "", label_width);
+    changed |= InputLine(id.c_str(), KeyField(s, true, h), hint.c_str());
+  }
+  if (ranges.empty()) return changed;
+  FieldLabel("Sort key", label_width);
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize("begins_with").x + ImGui::GetFrameHeight() * 1.6f);
+  int op = static_cast<int>(s->sk_op);
+  if (ImGui::Combo("##skop", &op, kSortKeyOpTexts, IM_ARRAYSIZE(kSortKeyOpTexts))) {
+    s->sk_op = static_cast<SortKeyOp>(op);
+    changed = true;
+  }
+  TrackItem("##skop");
+  if (s->sk_op == SortKeyOp::kNone) return changed;
+  const size_t last = std::min(static_cast<size_t>(std::max(s->sk_attr, 0)), ranges.size() - 1);
+  if (ranges.size() > 1) {
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    MutedText("on");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##skattr", ranges[last].name.c_str())) {
+      for (size_t r = 0; r < ranges.size(); ++r) {
+        // Naming RANGE attribute r means `=` on every one before it.
+        if (ImGui::Selectable(ranges[r].name.c_str(), r == last)) {
+          s->sk_attr = static_cast<int>(r);
+          changed = true;
+        }
+      }
+      ImGui::EndCombo();
+    }
+    TrackItem("##skattr");
+  }
+  for (size_t r = 0; r <= last; ++r) {
+    const std::string id = r == 0 ? "##sk" : "##sk" + std::to_string(r + 1);
+    const std::string hint = ranges[r].name + " (" + ranges[r].type + ") " +
+                             (r < last ? "=" : kSortKeyOpTexts[static_cast<int>(s->sk_op)]);
+    FieldLabel("", label_width);
+    if (r == last && s->sk_op == SortKeyOp::kBetween) {
+      ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f -
+                              ImGui::GetStyle().ItemSpacing.x / 2);
+      changed |= ImGui::InputTextWithHint(id.c_str(), hint.c_str(), KeyField(s, false, r));
+      TrackItem(id.c_str());
+      ImGui::SameLine();
+      changed |= InputLine("##sk2between", &s->sk2, "and");
+    } else {
+      changed |= InputLine(id.c_str(), KeyField(s, false, r), hint.c_str());
+    }
+  }
+  return changed;
+}
+
 }  // namespace
 
 void DrawRequestPanel(RequestPanelState* s, const SchemaView& schema, Intents* intents) {
@@ -171,21 +234,14 @@ void DrawRequestPanel(RequestPanelState* s, const SchemaView& schema, Intents* i
         ImGui::EndCombo();
       }
       FormKeys(*s, schema, &hash, &range);
-      if (s->index > 0 && t->indexes[static_cast<size_t>(s->index - 1)].multi_attribute) {
-        // DynamoDB rule: a Query on a multi-attribute key needs equality on every partition
-        // attribute and conditions on sort attributes left to right (DG
-        // GSI.html#GSI.MultiAttributeKeys); the form fills the first of each.
-        ImGui::TextColored(palette.muted,
-                           "Key %s: the fields below fill %s%s%s; add the other "
-                           "attributes to the JSON.",
-                           t->indexes[static_cast<size_t>(s->index - 1)].key_label.c_str(),
-                           hash.name.c_str(), range.name.empty() ? "" : " and ",
-                           range.name.c_str());
-      }
     }
+    std::vector<KeyAttributeView> hashes, ranges;
+    FormKeyAttributes(*s, schema, &hashes, &ranges);
     if (FormHasKey(s->operation) || s->operation == "Query") {
       if (s->operation == "Query" && s->custom_key_condition) {
         ImGui::TextColored(palette.warning, "Custom key condition: edit it in the JSON below.");
+      } else if (s->operation == "Query" && (hashes.size() > 1 || ranges.size() > 1)) {
+        form_changed |= DrawMultiAttributeKey(s, hashes, ranges, label_width);
       } else {
         std::string hint = hash.name + " (" + hash.type + ")";
         FieldLabel("Partition", label_width);

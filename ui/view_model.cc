@@ -671,6 +671,16 @@ SchemaView BuildSchemaView(const Engine& engine) {
         i.range = {index.keys.range_key, std::string(TypeName(index.keys.range_type))};
       }
       SampleKey(engine, t.name, i.name, i.hash.name, i.range.name, &i.sample_hash, &i.sample_range);
+      for (const KeyAttributeInfo& a : index.keys.hash_attributes) {
+        i.hashes.push_back({a.name, std::string(TypeName(a.type))});
+      }
+      for (const KeyAttributeInfo& a : index.keys.range_attributes) {
+        i.ranges.push_back({a.name, std::string(TypeName(a.type))});
+      }
+      engine.ForEachItem(t.name, i.name, 1, [&](const Item& item, size_t) {
+        for (const KeyAttributeView& a : i.hashes) i.sample_hashes.push_back(KeyText(item, a.name));
+        for (const KeyAttributeView& a : i.ranges) i.sample_ranges.push_back(KeyText(item, a.name));
+      });
       t.indexes.push_back(i);
     }
     schema.tables.push_back(t);

@@ -197,6 +197,11 @@ struct IndexSchemaView {
   // The key values of one entry of the index (its first in view order) as the form writes them
   // (S and N as text, B as base64); "" when the index was empty when the view was built.
   std::string sample_hash, sample_range;
+  // Every HASH and every RANGE attribute in key schema order, and the sample entry's value of
+  // each (hashes[0] is `hash`, ranges[0] is `range`). Empty in a view built by hand: then `hash`
+  // and `range` are the whole key.
+  std::vector<KeyAttributeView> hashes, ranges;
+  std::vector<std::string> sample_hashes, sample_ranges;
 };
 
 struct TableSchemaView {

@@ -78,6 +78,8 @@ bool ReadNames(Scanner* s, expr::AttributeNames* names) {
   bool done = false;
   while (m.NextMember(&key, &done)) {
     if (key.empty() || !s->String(&value) || value.empty()) return false;
+    // Over the placeholder or attribute-name limits: the general reader words the error.
+    if (key.size() > 255 || value.size() > 65535) return false;
     if (!names->emplace(std::string(key), std::string(value)).second) return false;
   }
   return done && !names->empty();
@@ -91,7 +93,7 @@ bool ReadValues(Scanner* s, expr::AttributeValues* values) {
   std::string_view key;
   bool done = false;
   while (m.NextMember(&key, &done)) {
-    if (key.empty()) return false;
+    if (key.empty() || key.size() > 255) return false;  // the general reader words it
     Value value;
     if (!ReadKeyValue(s, &value)) return false;
     if (!values->emplace(std::string(key), std::move(value)).second) return false;

@@ -148,6 +148,8 @@ bool ReadMap(Scanner* s, int level, Map* out) {
   std::string_view name;
   bool done = false;
   while (m.NextMember(&name, &done)) {
+    // An attribute name over 65,535 bytes: the general reader words the error (wire.cc BuildMap).
+    if (name.size() > 65535) return false;
     auto [it, added] = out->try_emplace(std::string(name));
     if (!added || !ReadValue(s, level, &it->second)) return false;
   }

@@ -326,6 +326,9 @@ Status AttributesToGetToExpression(const json& attributes, const std::string& pa
   std::set<std::string> seen;
   for (const json& a : attributes) {
     const std::string& name = a.get_ref<const std::string&>();
+    // An attribute name is at most 65,535 bytes (ALT test_limits.py
+    // test_limit_attribute_length_nonkey_bad: AttributesToGet, against DynamoDB).
+    if (name.size() > 65535) return messages::AttributeNameTooLarge();
     if (!seen.insert(name).second) {
       return Invalid("Duplicate value in attribute name: " + name);
     }

@@ -132,6 +132,16 @@ const std::vector<FamilyInfo>& Families() {
        "1 validation error detected: The parameter cannot be converted to a numeric value: ",
        "2026-09-29 us-east-1: esm_put_ns_empty (NS [\"\"]: the envelope, and \": \" before the "
        "text even when it is empty); before: the May 2026 Parity Suite"},
+      // Not in the conformance captures. The newer text as measured against DynamoDB on
+      // 2026-09-16 (ExtendDB/extenddb#365: PutItem with a top-level or nested name of 65,536
+      // bytes, UpdateItem SET #n with #n mapped to one; 65,535 accepted, as ALT test_limits.py
+      // test_limit_attribute_length_nonkey_good/_bad assert against DynamoDB). The older one is
+      // the same text without the envelope, as DynamoDB Local words it (ErrorFactory
+      // ATTRIBUTE_NAME_TOO_LARGE), like every bespoke message before the rewording.
+      {Family::kAttributeNameTooLarge, "attribute name too large", MessageCohort::k2026_09,
+       "Attribute name is too large, must be less than 65536 bytes",
+       "1 validation error detected: Attribute name is too large, must be less than 65536 bytes",
+       "ExtendDB/extenddb#365 (measured 2026-09-16); before: DynamoDB Local's ErrorFactory"},
   };
   return families;
 }
@@ -154,6 +164,12 @@ std::string Enveloped(Family family, std::string text) {
 Status Enveloped(Family family, Status status) {
   if (status.code() != ErrorCode::kValidation || !Reworded(family)) return status;
   return Status::Validation(std::string(kEnvelope) + status.message());
+}
+
+Status AttributeNameTooLarge() {
+  return Status::Validation(
+      Enveloped(Family::kAttributeNameTooLarge,
+                "Attribute name is too large, must be less than 65536 bytes"));
 }
 
 Status EmptySet(std::string_view type) {

@@ -36,6 +36,7 @@ enum class Family : uint8_t {
   kReturnValuesEnum,           // ReturnValues outside its enum (PutItem/UpdateItem/DeleteItem)
   kBatchGetEmptyRequestItems,  // BatchGetItem with RequestItems {}
   kNumberConversion,           // an N or NS member that is not a number
+  kAttributeNameTooLarge,      // an attribute name of 65,536 bytes or more
 };
 
 struct FamilyInfo {
@@ -90,6 +91,9 @@ Status ValuesWithoutExpression(std::string_view absent, size_t count);
 // kNumberConversion: `status` (Number::Parse's refusal of `text`) in the cohort in flight; any
 // other status unchanged.
 Status NumberConversion(Status status, std::string_view text);
+// kAttributeNameTooLarge: an attribute name over 65,535 bytes, at any depth of an item or a value,
+// in ExpressionAttributeNames or in AttributesToGet.
+Status AttributeNameTooLarge();
 // RequestItems {} of `operation` ("BatchGetItem", "BatchWriteItem"): kBatchGetEmptyRequestItems
 // for BatchGetItem; BatchWriteItem's text had not moved in us-east-1's newest capture.
 Status EmptyRequestItems(std::string_view operation);

@@ -626,6 +626,27 @@ Status CheckExpressionParams(const ExpressionParams& params,
   if (params.values && params.values->empty()) {
     return Status::Validation("ExpressionAttributeValues must not be empty");
   }
+  // DynamoDB rule: a placeholder is at most 255 bytes, its prefix included (ExtendDB#181, measured
+  // against DynamoDB: 255 accepted, 256 refused, before the key's syntax is checked); the text is
+  // DynamoDB Local's (ErrorFactory PARAMETER_MAP_KEY_SIZE_EXCEEDED), DynamoDB's own is not
+  // captured (docs/compatibility.md). A name is at most 65,535 bytes (messages.h).
+  constexpr size_t kMaxPlaceholderBytes = 255;
+  constexpr size_t kMaxAttributeNameBytes = 65535;
+  auto too_long = [](const auto* map) {
+    if (!map) return false;
+    for (const auto& entry : *map) {
+      if (entry.first.size() > kMaxPlaceholderBytes) return true;
+    }
+    return false;
+  };
+  if (too_long(params.names) || too_long(params.values)) {
+    return Status::Validation("The expression attribute map contains a key that is too long");
+  }
+  if (params.names) {
+    for (const auto& [key, name] : *params.names) {
+      if (name.size() > kMaxAttributeNameBytes) return messages::AttributeNameTooLarge();
+    }
+  }
   return expr::ValidatePlaceholderKeys(params.names, params.values);
 }
 

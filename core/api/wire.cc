@@ -291,9 +291,15 @@ Status ParseNumberText(const json& v, Number* out) {
 
 Status BuildValue(const json& j, int level, Value* out);
 
+constexpr size_t kMaxAttributeNameBytes = 65535;
+
 Status BuildMap(const json& m, int level, Map* out) {
   out->clear();
   for (const auto& [name, child] : m.items()) {
+    // DynamoDB rule: attribute names are 1 to 65,535 bytes, at every depth (DG
+    // HowItWorks.NamingRulesDataTypes "no greater than 64 KB"; 65,535 is the longest accepted:
+    // ALT test_limits.py, ExtendDB#365, both run against DynamoDB).
+    if (name.size() > kMaxAttributeNameBytes) return api::messages::AttributeNameTooLarge();
     Value value;
     Status st = BuildValue(child, level, &value);
     if (!st.ok()) return st;

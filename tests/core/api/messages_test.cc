@@ -45,6 +45,8 @@ std::string Example(Family family) {
       return NumberConversion(
                  Status::Validation("The parameter cannot be converted to a numeric value"), "")
           .message();
+    case Family::kAttributeNameTooLarge:
+      return AttributeNameTooLarge().message();
     case Family::kEmptyTableName:
     case Family::kReturnValuesEnum:
       return "";
