@@ -106,8 +106,8 @@ struct RowView {
 
 // Finds a live row by its key id: an open-addressed table of (hash, row) pairs over a
 // collection's rows, one allocation for the whole collection. (A std::unordered_map<std::string,
-// int> of 250k rows was 250k nodes and key copies, rebuilt and freed after every write: a fifth
-// of a write's time at a million items.) The keys are not copied: Find compares with the key ids
+// int> of 250k rows was 250k nodes and key copies, rebuilt and freed after every write;
+// docs/benchmarks.md, section 10.) The keys are not copied: Find compares with the key ids
 // of the rows it was built over, so those rows must keep their key ids (a row whose key id was
 // moved out simply never matches).
 class RowIndex {

@@ -106,8 +106,8 @@ int CompareScalars(const Value& a, const Value& b) {
 
 // The syntax trees of recent expressions. A syntax tree depends on the text and the grammar only
 // (names and values are resolved after it), and clients send the same few expressions again and
-// again (one per access pattern), so parsing one again is wasted work: a 10-newest Query spent
-// 8k instructions and a ship-order UpdateItem 27k of its 185k re-parsing its expressions. Failed
+// again (one per access pattern), so parsing one again is wasted work (docs/benchmarks.md,
+// section 10). Failed
 // parses are not kept (they are rare, and their error is worded from the text each time).
 // Per thread, bounded: emptied when it holds kMaxEntries trees.
 std::shared_ptr<const SynTree> CachedSyntax(std::string_view text, Grammar grammar,

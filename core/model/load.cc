@@ -150,7 +150,7 @@ void model_internal::EngineWriter::Send() {
   sent_ += pending_;
   pending_ = 0;
   request_ += "]}}";
-  // The effects of loading are never shown: not building them is a fifth of the load.
+  // The effects of loading are never shown, so none are built (docs/benchmarks.md, section 10).
   Result r = engine_->Execute("BatchWriteItem", request_, ExecuteOptions{.effects = false});
   if (!r.status.ok()) {
     status_ = Failed(r, "BatchWriteItem " + table_ + " items " + std::to_string(first) + ".." +

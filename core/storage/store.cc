@@ -137,8 +137,8 @@ struct Part {
 // most kMaxSlots in all), and key bytes for them at the leaf's longest key length (a table's keys
 // differ in length by entity: averages ran out of bytes before slots). An insert that finds no
 // room rebuilds the leaf with new room, so a leaf filling up at random positions is rebuilt about
-// once per count / 8 inserts instead of on every one. (A quarter more: 1% fewer instructions to
-// load, 4.5 more bytes an item; an eighth: 4.5% fewer than none, 4 more bytes an item.)
+// once per count / 8 inserts instead of on every one (the eighth is measured: docs/benchmarks.md,
+// section 10).
 constexpr uint32_t kRoomKeyBytes = 128;
 uint32_t LeafRoom(uint32_t count) {
   return std::min(kMaxSlots, count + std::max<uint32_t>(2, count / 8)) - std::min(count, kMaxSlots);
