@@ -26,20 +26,19 @@
 // difference that now matches (so the list stays true).
 //
 // Usage: node tests/oracle/run.mjs [--verbose] [--only FILE_SUBSTRING]
-// Environment: MONOTABLE_BIN (default build/cli/monotable), ORACLE_PORT (default 8102: the
-// default cohort's server; the 2026-05 cohort's server listens on ORACLE_PORT + 10).
-import { spawn } from 'node:child_process';
+// Environment: MONOTABLE_BIN (default build/cli/monotable). Each cohort's server listens on a
+// free port of its own.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import { startServer } from '../http/helpers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..', '..');
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
-const basePort = Number(process.env.ORACLE_PORT || 8102);
 const bin = process.env.MONOTABLE_BIN || path.join(repoRoot, 'build', 'cli', 'monotable');
 if (!existsSync(bin)) {
   console.error(`oracle: monotable binary not found at ${bin} (build it, or set MONOTABLE_BIN)`);
@@ -48,47 +47,15 @@ if (!existsSync(bin)) {
 
 // The cohorts and the `serve` arguments that select them.
 const cohorts = {
-  '2026-09': { args: [], port: basePort },
-  '2026-05': { args: ['--messages', '2026-05'], port: basePort + 10 },
+  '2026-09': { args: [] },
+  '2026-05': { args: ['--messages', '2026-05'] },
 };
 
-function startServer(cohort) {
-  const { args: extra, port } = cohorts[cohort];
-  const child = spawn(bin, ['serve', '--port', String(port), '--host', '127.0.0.1', ...extra], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (d) => { stderr += d; });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`monotable serve (${cohort}) did not start in 10 s; stderr:\n${stderr}`));
-    }, 10000);
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`monotable serve (${cohort}) exited (${code ?? signal}); stderr:\n${stderr}`));
-    });
-    child.stdout.on('data', (d) => {
-      stdout += d;
-      const m = stdout.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
-      if (!m) return;
-      clearTimeout(timer);
-      child.removeAllListeners('exit');
-      const exited = new Promise((done) => child.on('exit', done));
-      resolve({
-        endpoint: m[1],
-        // Stops this server by its own pid.
-        async stop() {
-          if (child.exitCode !== null || child.signalCode !== null) return;
-          process.kill(child.pid, 'SIGTERM');
-          const t = setTimeout(() => process.kill(child.pid, 'SIGKILL'), 5000);
-          await exited;
-          clearTimeout(t);
-        },
-      });
-    });
-  });
+// A fresh `monotable serve` on a free port for a cohort (tests/http/helpers.mjs's startServer,
+// which also stops it by its own pid).
+function startCohortServer(cohort) {
+  process.env.MONOTABLE_BIN = bin;
+  return startServer(['--quiet', ...cohorts[cohort].args]);
 }
 
 // monotable checks only that an AWS4 Authorization header is present (DynamoDB refuses a request
@@ -230,7 +197,7 @@ try {
     const slug = file.replace(/\.json$/, '');
     const doc = JSON.parse(readFileSync(path.join(casesDir, file), 'utf8'));
     if (!cohorts[doc.cohort]) throw new Error(`${file}: unknown cohort ${doc.cohort}`);
-    servers[doc.cohort] ??= await startServer(doc.cohort);
+    servers[doc.cohort] ??= await startCohortServer(doc.cohort);
     const server = servers[doc.cohort];
     const names = { ...(doc.names ?? {}) };
     for (const [key, spec] of Object.entries(doc.tables ?? {})) {

@@ -3,8 +3,8 @@
 # answers real DynamoDB gave, each file naming its capture) against `monotable serve`; prints the
 # figures per file and family and fails on any mismatch not in tests/oracle/known-differences.json.
 #
-# Environment: MONOTABLE_BUILD_DIR (default build) is the native build folder to use; ORACLE_PORT
-# (default 8102) the port of the default cohort's server (the 2026-05 cohort's is ORACLE_PORT+10).
+# Environment: MONOTABLE_BUILD_DIR (default build) is the native build folder to use; the servers
+# listen on free ports.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build="${MONOTABLE_BUILD_DIR:-build}"
