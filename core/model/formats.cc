@@ -88,6 +88,21 @@ OrderedJson KeyAttributes(const OrderedJson& ct, const OrderedJson& key_schema) 
   return ka;
 }
 
+// A table's GSIs in Workbench's form (IndexName, KeyAttributes, Projection, ALL when absent), from
+// CloudFormation-shaped GlobalSecondaryIndexes `gsis`; members that are not objects are skipped.
+OrderedJson WorkbenchGsis(const OrderedJson& ct, const OrderedJson& gsis) {
+  OrderedJson out = OrderedJson::array();
+  for (const OrderedJson& g : gsis) {
+    if (!g.is_object()) continue;
+    OrderedJson gj = OrderedJson::object();
+    gj["IndexName"] = StringOr(g, "IndexName", "");
+    gj["KeyAttributes"] = KeyAttributes(ct, MemberOr(g, "KeySchema", OrderedJson::array()));
+    gj["Projection"] = MemberOr(g, "Projection", OrderedJson{{"ProjectionType", "ALL"}});
+    out.push_back(gj);
+  }
+  return out;
+}
+
 // KeySchema + AttributeDefinitions entries from Workbench KeyAttributes (PartitionKeys / SortKeys,
 // when present, instead of PartitionKey / SortKey).
 bool FromKeyAttributes(const Json& ka, Json* key_schema, Json* defs) {
@@ -238,18 +253,10 @@ OrderedJson FreshWorkbenchTable(const ModelTable& t, const OrderedJson& facets_b
   table["TableFacets"] = facets_by_table.is_object() && facets_by_table.contains(t.name)
                              ? facets_by_table[t.name]
                              : OrderedJson::array();
-  OrderedJson gsis = OrderedJson::array();
-  if (ct.contains("GlobalSecondaryIndexes") && ct["GlobalSecondaryIndexes"].is_array()) {
-    for (const OrderedJson& g : ct["GlobalSecondaryIndexes"]) {
-      if (!g.is_object()) continue;
-      OrderedJson gj = OrderedJson::object();
-      gj["IndexName"] = StringOr(g, "IndexName", "");
-      gj["KeyAttributes"] = KeyAttributes(ct, MemberOr(g, "KeySchema", OrderedJson::array()));
-      gj["Projection"] = MemberOr(g, "Projection", OrderedJson{{"ProjectionType", "ALL"}});
-      gsis.push_back(gj);
-    }
-  }
-  table["GlobalSecondaryIndexes"] = gsis;
+  const bool has_gsis =
+      ct.contains("GlobalSecondaryIndexes") && ct["GlobalSecondaryIndexes"].is_array();
+  table["GlobalSecondaryIndexes"] =
+      WorkbenchGsis(ct, has_gsis ? ct["GlobalSecondaryIndexes"] : OrderedJson::array());
   std::string items_text = "[";
   std::vector<std::string> first;
   for (const char* part : {"PartitionKey", "SortKey"}) {
@@ -299,16 +306,7 @@ OrderedJson SkeletonWorkbenchTable(const ModelTable& t, OrderedJson table, const
   }
   Json ct_gsis = Json(MemberOr(ct, "GlobalSecondaryIndexes", OrderedJson::array()));
   if (IndexSignatures(doc_gsis) != IndexSignatures(ct_gsis)) {
-    OrderedJson gsis = OrderedJson::array();
-    for (const OrderedJson& g : OrderedJson(ct_gsis)) {
-      if (!g.is_object()) continue;
-      OrderedJson gj = OrderedJson::object();
-      gj["IndexName"] = StringOr(g, "IndexName", "");
-      gj["KeyAttributes"] = KeyAttributes(ct, MemberOr(g, "KeySchema", OrderedJson::array()));
-      gj["Projection"] = MemberOr(g, "Projection", OrderedJson{{"ProjectionType", "ALL"}});
-      gsis.push_back(gj);
-    }
-    table["GlobalSecondaryIndexes"] = gsis;
+    table["GlobalSecondaryIndexes"] = WorkbenchGsis(ct, OrderedJson(ct_gsis));
   }
 
   // Items: by key, each back in its place.
