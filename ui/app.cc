@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <variant>
 
 #include "imgui.h"
 #include "monotable/plan.h"
@@ -23,6 +24,14 @@ std::string Lower(std::string_view s) {
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
 }
+
+// std::visit over an Intent with one lambda per kind.
+template <class... Fs>
+struct Overloaded : Fs... {
+  using Fs::operator()...;
+};
+template <class... Fs>
+Overloaded(Fs...) -> Overloaded<Fs...>;
 
 std::string Member(const json& obj, const char* name) {
   if (!obj.is_object()) return "";
@@ -351,111 +360,104 @@ void App::FocusLookAt(const std::string& look_at) {
 void App::ApplyIntents() {
   Intents intents;
   intents.swap(intents_);
-  for (const Intent& intent : intents) {
-    switch (intent.kind) {
-      case IntentKind::kLoadModel:
-        LoadModel(intent.text, intent.number);
-        break;
-      case IntentKind::kResetModel:
-        Reset();
-        break;
-      case IntentKind::kRunRequest:
-        Run(intent.operation, intent.text, intent.label);
-        if (side_tab_ != 2) select_side_tab_ = 1;  // the settings tab stays where it acts
-        RevealResult();
-        break;
-      case IntentKind::kRunPattern:
-        RunPatternAt(intent.index);
-        RevealResult();
-        break;
-      case IntentKind::kRunAll: {
-        double r = 0, w = 0, d = 0, month = 0;
-        patterns_view_.all_failed.clear();
-        for (size_t i = 0; i < model_.access_patterns.size(); ++i) {
-          RunPatternAt(static_cast<int>(i));
-          r += last_result_.effects.read_units;
-          w += last_result_.effects.write_units;
-          d += last_result_.effects.dollars;
-          const AccessPattern& p = model_.access_patterns[i];
-          month += last_result_.effects.dollars * p.requests_per_second * plan::kSecondsPerMonth;
-          if (!last_result_.status.ok()) {
-            patterns_view_.all_failed.push_back(RunAllFailure(p.id, last_result_.status));
-          }
-        }
-        patterns_view_.ran_all = true;
-        patterns_view_.all_read_units = r;
-        patterns_view_.all_write_units = w;
-        patterns_view_.all_dollars = d;
-        patterns_view_.all_dollars_per_million = d * 1e6;
-        patterns_view_.all_dollars_per_month = month;
-        select_side_tab_ = 1;
-        break;
-      }
-      case IntentKind::kEstimateBill:
-        EstimateBill(ExportModel(engine_, model_), &bill_view_);
-        break;
-      case IntentKind::kEditPattern:
-        if (intent.index >= 0 && intent.index < static_cast<int>(model_.access_patterns.size())) {
-          const AccessPattern& p = model_.access_patterns[static_cast<size_t>(intent.index)];
-          LoadRequest(&request_panel_, schema_view_, p.operation, p.request_json, p.name);
-          narrow_tab_ = NarrowTab::kRequest;  // on a phone the builder is another tab
-        }
-        break;
-      case IntentKind::kRunTourStep:
-        if (intent.index >= 0 && intent.index < static_cast<int>(model_.tour.size())) {
-          const TourStep step = model_.tour[static_cast<size_t>(intent.index)];
-          if (!step.pattern_id.empty()) {
-            for (size_t i = 0; i < model_.access_patterns.size(); ++i) {
-              if (model_.access_patterns[i].id == step.pattern_id) {
-                RunPatternAt(static_cast<int>(i));
+  for (const Intent& queued : intents) {
+    std::visit(
+        Overloaded{
+            [&](const intent::LoadModel& i) { LoadModel(i.name, i.scale); },
+            [&](const intent::ResetModel&) { Reset(); },
+            [&](const intent::RunRequest& i) {
+              Run(i.operation, i.request_json, i.label);
+              if (side_tab_ != 2) select_side_tab_ = 1;  // the settings tab stays where it acts
+              RevealResult();
+            },
+            [&](const intent::RunPattern& i) {
+              RunPatternAt(i.row);
+              RevealResult();
+            },
+            [&](const intent::RunAll&) { RunAllPatterns(); },
+            [&](const intent::EstimateBill&) {
+              EstimateBill(ExportModel(engine_, model_), &bill_view_);
+            },
+            [&](const intent::EditPattern& i) {
+              if (i.row < 0 || i.row >= static_cast<int>(model_.access_patterns.size())) return;
+              const AccessPattern& p = model_.access_patterns[static_cast<size_t>(i.row)];
+              LoadRequest(&request_panel_, schema_view_, p.operation, p.request_json, p.name);
+              narrow_tab_ = NarrowTab::kRequest;  // on a phone the builder is another tab
+            },
+            [&](const intent::RunTourStep& i) { RunTourStepAt(i.step); },
+            [&](const intent::NextPage&) { RunNextPage(); },
+            [&](const intent::UndoTo& i) { RestoreTo(i.history_entry); },
+            [&](const intent::Rerun& i) {
+              if (i.history_entry < 0 || i.history_entry >= static_cast<int>(history_.size())) {
+                return;
               }
-            }
-          } else if (!step.operation.empty()) {
-            LoadRequest(&request_panel_, schema_view_, step.operation, step.request_json,
-                        step.title);
-            Run(step.operation, step.request_json, step.title);
-          }
-          FocusLookAt(step.look_at);
-        }
-        break;
-      case IntentKind::kNextPage: {
-        json request = json::parse(last_request_, nullptr, false);
-        json body = json::parse(last_result_.body, nullptr, false);
-        if (request.is_object() && body.is_object() && body.contains("LastEvaluatedKey")) {
-          request["ExclusiveStartKey"] = body["LastEvaluatedKey"];
-          std::string label = history_.empty() ? "" : history_.back().label;
-          if (label.find("(next page)") == std::string::npos) label += " (next page)";
-          std::string op = last_operation_;
-          LoadRequest(&request_panel_, schema_view_, op, request.dump(), label);
-          Run(op, request.dump(), label);
-          RevealResult();
-        }
-        break;
-      }
-      case IntentKind::kUndoTo:
-        RestoreTo(intent.index);
-        break;
-      case IntentKind::kRerun:
-        if (intent.index >= 0 && intent.index < static_cast<int>(history_.size())) {
-          HistoryEntry e = history_[static_cast<size_t>(intent.index)];
-          LoadRequest(&request_panel_, schema_view_, e.operation, e.request, e.label);
-          Run(e.operation, e.request, e.label);
-          RevealResult();
-        }
-        break;
-      case IntentKind::kSelectCollection:
-        selected_table_ = intent.text;
-        selected_index_ = intent.text2;
-        break;
-      case IntentKind::kSetTheme:
-        SetDark(intent.index == 0);
-        break;
-      case IntentKind::kCopyText:
-        last_copied_ = intent.text;
-        ImGui::SetClipboardText(intent.text.c_str());
-        break;
+              HistoryEntry e = history_[static_cast<size_t>(i.history_entry)];
+              LoadRequest(&request_panel_, schema_view_, e.operation, e.request, e.label);
+              Run(e.operation, e.request, e.label);
+              RevealResult();
+            },
+            [&](const intent::SelectCollection& i) {
+              selected_table_ = i.table;
+              selected_index_ = i.index;
+            },
+            [&](const intent::SetTheme& i) { SetDark(i.dark); },
+            [&](const intent::CopyText& i) {
+              last_copied_ = i.text;
+              ImGui::SetClipboardText(i.text.c_str());
+            },
+        },
+        queued);
+  }
+}
+
+void App::RunAllPatterns() {
+  double r = 0, w = 0, d = 0, month = 0;
+  patterns_view_.all_failed.clear();
+  for (size_t i = 0; i < model_.access_patterns.size(); ++i) {
+    RunPatternAt(static_cast<int>(i));
+    r += last_result_.effects.read_units;
+    w += last_result_.effects.write_units;
+    d += last_result_.effects.dollars;
+    const AccessPattern& p = model_.access_patterns[i];
+    month += last_result_.effects.dollars * p.requests_per_second * plan::kSecondsPerMonth;
+    if (!last_result_.status.ok()) {
+      patterns_view_.all_failed.push_back(RunAllFailure(p.id, last_result_.status));
     }
   }
+  patterns_view_.ran_all = true;
+  patterns_view_.all_read_units = r;
+  patterns_view_.all_write_units = w;
+  patterns_view_.all_dollars = d;
+  patterns_view_.all_dollars_per_million = d * 1e6;
+  patterns_view_.all_dollars_per_month = month;
+  select_side_tab_ = 1;
+}
+
+void App::RunTourStepAt(int index) {
+  if (index < 0 || index >= static_cast<int>(model_.tour.size())) return;
+  const TourStep step = model_.tour[static_cast<size_t>(index)];
+  if (!step.pattern_id.empty()) {
+    for (size_t i = 0; i < model_.access_patterns.size(); ++i) {
+      if (model_.access_patterns[i].id == step.pattern_id) RunPatternAt(static_cast<int>(i));
+    }
+  } else if (!step.operation.empty()) {
+    LoadRequest(&request_panel_, schema_view_, step.operation, step.request_json, step.title);
+    Run(step.operation, step.request_json, step.title);
+  }
+  FocusLookAt(step.look_at);
+}
+
+void App::RunNextPage() {
+  json request = json::parse(last_request_, nullptr, false);
+  json body = json::parse(last_result_.body, nullptr, false);
+  if (!request.is_object() || !body.is_object() || !body.contains("LastEvaluatedKey")) return;
+  request["ExclusiveStartKey"] = body["LastEvaluatedKey"];
+  std::string label = history_.empty() ? "" : history_.back().label;
+  if (label.find("(next page)") == std::string::npos) label += " (next page)";
+  std::string op = last_operation_;
+  LoadRequest(&request_panel_, schema_view_, op, request.dump(), label);
+  Run(op, request.dump(), label);
+  RevealResult();
 }
 
 void App::Reset() {
@@ -608,7 +610,7 @@ void App::SetTourStep(int step) {
 }
 
 void App::RunTourStep() {
-  intents_.push_back(Intent{IntentKind::kRunTourStep, tour_panel_.step});
+  intents_.push_back(intent::RunTourStep{tour_panel_.step});
   ApplyIntents();
 }
 

@@ -175,6 +175,11 @@ class App {
   // RestoreState replaying a saved history.
   void RecordRun(std::string_view operation, std::string_view request_json, std::string_view label);
   void RunPatternAt(int index);
+  // The intents' larger bodies: every access pattern in order (the patterns panel's totals), one
+  // tour step (its pattern or its own request), the last request's next page.
+  void RunAllPatterns();
+  void RunTourStepAt(int index);
+  void RunNextPage();
   void RefreshAfterRun(std::string_view operation, std::string_view request, bool data_changed);
   void RebuildAll();
   void RestoreTo(int history_index);

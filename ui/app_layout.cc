@@ -489,7 +489,7 @@ void App::DrawEmbedBar() {
   DrawShareButtons(true, right, nullptr, &actions);
   for (ShareAction a : actions) platform_actions_.emplace_back(ShareActionName(a));
   ImGui::SameLine();
-  if (TrackedButton("Reset")) intents_.push_back(Intent{IntentKind::kResetModel});
+  if (TrackedButton("Reset")) intents_.push_back(intent::ResetModel{});
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the example as it was loaded");
   SetRecordGroup("");
 }

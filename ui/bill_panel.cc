@@ -11,7 +11,7 @@ void DrawBillPanel(BillPanelState* state, const BillView& view, Intents* intents
   (void)state;
   const Palette& palette = CurrentPalette();
   Heading("Bill estimate", view.estimated ? nullptr : "at the patterns' request rates");
-  if (TrackedButton("Estimate the bill")) intents->push_back(Intent(IntentKind::kEstimateBill));
+  if (TrackedButton("Estimate the bill")) intents->push_back(intent::EstimateBill{});
   if (!view.estimated) return;
   if (!view.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette.error);

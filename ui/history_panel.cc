@@ -32,7 +32,7 @@ void DrawHistoryPanel(HistoryPanelState* state, const HistoryView& view, Intents
   }
   ImGui::TableSetColumnIndex(3);
   if (view.current != -1 && TrackedSmallButton("Undo to##start")) {
-    intents->push_back(Intent{IntentKind::kUndoTo, -1});
+    intents->push_back(intent::UndoTo{-1});
   }
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(view.entries.size()));
@@ -57,10 +57,10 @@ void DrawHistoryPanel(HistoryPanelState* state, const HistoryView& view, Intents
       ImGui::TextUnformatted(cost.c_str());
       ImGui::TableSetColumnIndex(3);
       std::string rerun = "Re-run##" + std::to_string(i + 1);
-      if (TrackedSmallButton(rerun.c_str())) intents->push_back(Intent{IntentKind::kRerun, i});
+      if (TrackedSmallButton(rerun.c_str())) intents->push_back(intent::Rerun{i});
       if (i != view.current) {
         std::string undo = "Undo to##" + std::to_string(i + 1);
-        if (TrackedSmallButton(undo.c_str())) intents->push_back(Intent{IntentKind::kUndoTo, i});
+        if (TrackedSmallButton(undo.c_str())) intents->push_back(intent::UndoTo{i});
         if (ImGui::IsItemHovered()) {
           ImGui::SetTooltip("Return the tables to their state right after request %d", i + 1);
         }

@@ -36,19 +36,13 @@ std::string Summary(const ModelBarView& view) {
 }
 
 void LoadIntent(const ModelBarView& view, size_t example, double scale, Intents* intents) {
-  Intent intent{IntentKind::kLoadModel};
-  intent.text = view.example_ids[example];
-  intent.number = scale;
-  intents->push_back(intent);
+  intents->push_back(intent::LoadModel{view.example_ids[example], scale});
 }
 
 // A new scale reloads what is loaded at it.
 void ScaleIntent(const ModelBarView& view, double scale, Intents* intents) {
   if (view.loaded_id.empty()) return;
-  Intent intent{IntentKind::kLoadModel};
-  intent.text = view.loaded_id;
-  intent.number = scale;
-  intents->push_back(intent);
+  intents->push_back(intent::LoadModel{view.loaded_id, scale});
 }
 
 // The last item's right edge in window-content coordinates.
@@ -78,7 +72,7 @@ float ModelBarRequiredWidth(const ModelBarView& view) {
 
 void DrawThemeButton(const ModelBarView& view, ImVec2 size, Intents* intents) {
   if (TrackedButton(view.dark ? "Light theme##theme" : "Dark theme##theme", size)) {
-    intents->push_back(Intent{IntentKind::kSetTheme, view.dark ? 1 : 0});
+    intents->push_back(intent::SetTheme{!view.dark});
   }
   TrackItem("Theme");
 }
@@ -141,7 +135,7 @@ void DrawModelPanel(ModelPanelState* state, const ModelBarView& view, Intents* i
   TrackItem("##scale");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Scale the example's data (same access patterns)");
   ImGui::SameLine();
-  if (TrackedButton("Reset")) intents->push_back(Intent{IntentKind::kResetModel});
+  if (TrackedButton("Reset")) intents->push_back(intent::ResetModel{});
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Reload the model as it was, forgetting the history");
   if (!view.loaded_name.empty()) {
@@ -206,7 +200,7 @@ bool DrawModelMenu(ModelPanelState* state, const ModelBarView& view, Intents* in
     if (chosen) ImGui::PopStyleColor();
   }
   if (TrackedButton("Reset", ImVec2(-FLT_MIN, 0))) {
-    intents->push_back(Intent{IntentKind::kResetModel});
+    intents->push_back(intent::ResetModel{});
     used = true;
   }
   ImGui::PushTextWrapPos(0);

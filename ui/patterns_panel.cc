@@ -31,7 +31,7 @@ void DrawPatternsPanel(PatternsPanelState* state, const PatternsView& view, Inte
     float button_width = ImGui::CalcTextSize("Run all").x + ImGui::GetStyle().FramePadding.x * 2;
     ImGui::SetCursorPosX(
         std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - button_width));
-    if (TrackedButton("Run all")) intents->push_back(Intent(IntentKind::kRunAll));
+    if (TrackedButton("Run all")) intents->push_back(intent::RunAll{});
     if (view.ran_all) {
       ImGui::PushTextWrapPos(0);
       MutedText("All %zu patterns once: %s RRU, %s WRU, %s (%s per million runs of all)",
@@ -64,7 +64,7 @@ void DrawPatternsPanel(PatternsPanelState* state, const PatternsView& view, Inte
     ImGui::TableSetColumnIndex(0);
     std::string run_label = "Run##" + row.id;
     if (TrackedSmallButton(run_label.c_str())) {
-      intents->push_back(Intent(IntentKind::kRunPattern, i));
+      intents->push_back(intent::RunPattern{i});
     }
     // Two lines: the name (click to edit in the builder), then operation, index and key condition.
     ImGui::TableSetColumnIndex(1);
@@ -75,7 +75,7 @@ void DrawPatternsPanel(PatternsPanelState* state, const PatternsView& view, Inte
                  TouchTargetHeight());
     if (ImGui::Selectable("##select", false, ImGuiSelectableFlags_AllowItemOverlap,
                           ImVec2(0, row_height))) {
-      intents->push_back(Intent(IntentKind::kEditPattern, i));
+      intents->push_back(intent::EditPattern{i});
     }
     TrackItem("Pattern##" + row.id);
     bool hovered = ImGui::IsItemHovered();

@@ -339,11 +339,7 @@ void DrawRequestPanel(RequestPanelState* s, const SchemaView& schema, Intents* i
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl+Enter");
   if (run || ctrl_enter) {
-    Intent intent{IntentKind::kRunRequest};
-    intent.operation = s->operation;
-    intent.text = s->json_text;
-    intent.label = s->label;
-    intents->push_back(intent);
+    intents->push_back(intent::RunRequest{s->operation, s->json_text, s->label});
   }
   ImGui::SameLine();
   MutedText("Copy as");
@@ -362,9 +358,7 @@ void DrawRequestPanel(RequestPanelState* s, const SchemaView& schema, Intents* i
       if (!code.empty()) {
         s->copy_title = target.title;
         s->copy_text = code;
-        Intent intent{IntentKind::kCopyText};
-        intent.text = code;
-        intents->push_back(intent);
+        intents->push_back(intent::CopyText{code});
         ImGui::OpenPopup("##copied");
       }
     }

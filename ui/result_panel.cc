@@ -107,16 +107,14 @@ void DrawResultPanel(ResultPanelState* state, const ResultView& view, Intents* i
     ImGui::TextColored(palette.accent, "More results: run the statement again with its NextToken");
     ImGui::SameLine();
     if (TrackedSmallButton("Copy NextToken")) {
-      Intent intent{IntentKind::kCopyText};
-      intent.text = view.next_token;
-      intents->push_back(intent);
+      intents->push_back(intent::CopyText{view.next_token});
     }
   }
   if (view.has_next_page) {
     ImGui::TextColored(palette.accent, "More results: LastEvaluatedKey %s",
                        view.last_evaluated_key.c_str());
     ImGui::SameLine();
-    if (TrackedSmallButton("Next page")) intents->push_back(Intent{IntentKind::kNextPage});
+    if (TrackedSmallButton("Next page")) intents->push_back(intent::NextPage{});
   }
 
   if (state->show_json || !view.ok || view.columns.empty()) {

@@ -209,10 +209,7 @@ void DrawTablePanel(TablePanelState* state, const TablesView& view, Intents* int
     if (!open) continue;
     if (state->selected != static_cast<int>(i)) {
       state->selected = static_cast<int>(i);
-      Intent intent(IntentKind::kSelectCollection);
-      intent.text = c.table;
-      intent.text2 = c.index;
-      intents->push_back(intent);
+      intents->push_back(intent::SelectCollection{c.table, c.index});
     }
     DrawCollectionInfo(c);
     // The filtered order is rebuilt only when the filter, the collection or the effects change.

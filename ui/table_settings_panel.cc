@@ -22,11 +22,7 @@ constexpr int64_t kStepSeconds[3] = {3600, 86400, 30 * 86400};
 const char* const kStepLabels[3] = {"+1 h", "+1 day", "+30 days"};
 
 void Queue(Intents* intents, const char* operation, const json& request, std::string label) {
-  Intent intent{IntentKind::kRunRequest};
-  intent.operation = operation;
-  intent.text = request.dump();
-  intent.label = std::move(label);
-  intents->push_back(std::move(intent));
+  intents->push_back(intent::RunRequest{operation, request.dump(), std::move(label)});
 }
 
 int KeyTypeIndex(const std::string& type) { return type == "N" ? 1 : type == "B" ? 2 : 0; }
@@ -219,11 +215,7 @@ void DrawAddGsi(TableSettingsPanelState* s, const SettingsView& view, const Tabl
   if (TrackedButton("Add GSI (UpdateTable)")) {
     std::string label = "Add GSI " + d.name + " on " + t.name;
     if (e.valid) label += " (backfill " + FormatUnits(e.write_units) + " WRU)";
-    Intent intent{IntentKind::kRunRequest};
-    intent.operation = "UpdateTable";
-    intent.text = request;
-    intent.label = label;
-    intents->push_back(std::move(intent));
+    intents->push_back(intent::RunRequest{"UpdateTable", request, label});
   }
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {

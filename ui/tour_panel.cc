@@ -77,7 +77,7 @@ void DrawTourPanel(TourPanelState* state, const TourView& view, Intents* intents
   ImGui::Spacing();
   if (!step.runs.empty()) {
     if (TrackedButton("Run this step")) {
-      intents->push_back(Intent{IntentKind::kRunTourStep, state->step});
+      intents->push_back(intent::RunTourStep{state->step});
     }
     ImGui::SameLine();
     MutedText("%s", step.runs.c_str());

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "monotable/effects.h"
@@ -416,35 +417,69 @@ struct SettingsView {
 
 // --- Intents ---------------------------------------------------------------------------------
 
-enum class IntentKind : uint8_t {
-  kLoadModel,  // text: built-in name; number: scale
-  kResetModel,
-  kRunRequest,  // operation + text (request JSON); label names it in the history
-  kRunPattern,  // index: pattern row
-  kRunAll,
-  kEditPattern,       // index: load the pattern's request into the builder
-  kRunTourStep,       // index: tour step
-  kNextPage,          // re-run the last request with ExclusiveStartKey
-  kUndoTo,            // index: history entry to return to (-1: before the first request)
-  kRerun,             // index: history entry
-  kSelectCollection,  // text: table, text2: index
-  kSetTheme,          // index: 0 dark, 1 light
-  kCopyText,          // text: to the clipboard
-  kEstimateBill,      // build the bill panel's figures (monotable/plan.h)
+// What a panel asks the app to do, one struct per kind with named fields. Panels push them while
+// drawing; App::ApplyIntents (ui/app.cc) visits them after the frame, in order.
+namespace intent {
+
+// Load a built-in example by name ("orders") at a scale (1, 10, 100, 1000).
+struct LoadModel {
+  std::string name;
+  double scale = 1;
 };
-
-struct Intent {
-  Intent() = default;
-  explicit Intent(IntentKind k, int i = -1) : kind(k), index(i) {}
-
-  IntentKind kind = IntentKind::kRunRequest;
-  int index = -1;
-  double number = 0;
+// Reload the model as it was loaded, forgetting the history.
+struct ResetModel {};
+// Run a request; `label` names it in the history.
+struct RunRequest {
   std::string operation;
-  std::string text;
-  std::string text2;
+  std::string request_json;
   std::string label;
 };
+// Run the access pattern in this row of PatternsView::rows (the model's access_patterns).
+struct RunPattern {
+  int row = -1;
+};
+// Run every access pattern, in order.
+struct RunAll {};
+// Load the pattern in this row into the request builder (without running it).
+struct EditPattern {
+  int row = -1;
+};
+// Run this step of the model's tour.
+struct RunTourStep {
+  int step = -1;
+};
+// Re-run the last request with ExclusiveStartKey set to its LastEvaluatedKey.
+struct NextPage {};
+// Return the tables to their state right after this history entry (-1: before the first).
+struct UndoTo {
+  int history_entry = -1;
+};
+// Run this history entry's request again.
+struct Rerun {
+  int history_entry = -1;
+};
+// Select a table (index empty) or one of its indexes in the table view.
+struct SelectCollection {
+  std::string table;
+  std::string index;
+};
+struct SetTheme {
+  bool dark = true;
+};
+// Put text on the clipboard.
+struct CopyText {
+  std::string text;
+};
+// Build the bill panel's figures (monotable/plan.h).
+struct EstimateBill {};
+
+}  // namespace intent
+
+using Intent =
+    std::variant<intent::LoadModel, intent::ResetModel, intent::RunRequest, intent::RunPattern,
+                 intent::RunAll, intent::EditPattern, intent::RunTourStep, intent::NextPage,
+                 intent::UndoTo, intent::Rerun, intent::SelectCollection, intent::SetTheme,
+                 intent::CopyText, intent::EstimateBill>;
 
 using Intents = std::vector<Intent>;
 

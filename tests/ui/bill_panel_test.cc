@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <variant>
+
 #include "tests/ui/headless.h"
 
 namespace monotable::ui {
@@ -17,7 +19,7 @@ TEST(BillPanelTest, EstimateButtonQueuesTheEstimate) {
   auto draw = [&] { DrawBillPanel(&state, view, &intents); };
   ASSERT_TRUE(ui.Click("Estimate the bill", draw));
   ASSERT_EQ(intents.size(), 1u);
-  EXPECT_EQ(intents[0].kind, IntentKind::kEstimateBill);
+  EXPECT_TRUE(std::holds_alternative<intent::EstimateBill>(intents[0]));
 }
 
 TEST(BillPanelTest, OrdersBillAtTheModelsRates) {

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <variant>
+
 #include "tests/ui/headless.h"
 
 namespace monotable::ui {
@@ -25,8 +27,9 @@ TEST(HistoryPanelTest, UndoToAnEarlierRequest) {
   auto draw = [&] { DrawHistoryPanel(&state, view, &intents); };
   ASSERT_TRUE(ui.Click("Undo to##1", draw));
   ASSERT_EQ(intents.size(), 1u);
-  EXPECT_EQ(intents[0].kind, IntentKind::kUndoTo);
-  EXPECT_EQ(intents[0].index, 0);
+  const auto* undo = std::get_if<intent::UndoTo>(&intents[0]);
+  ASSERT_NE(undo, nullptr);
+  EXPECT_EQ(undo->history_entry, 0);
 }
 
 TEST(HistoryPanelTest, UndoToTheLoadedModel) {
@@ -37,7 +40,9 @@ TEST(HistoryPanelTest, UndoToTheLoadedModel) {
   auto draw = [&] { DrawHistoryPanel(&state, view, &intents); };
   ASSERT_TRUE(ui.Click("Undo to##start", draw));
   ASSERT_EQ(intents.size(), 1u);
-  EXPECT_EQ(intents[0].index, -1);
+  const auto* undo = std::get_if<intent::UndoTo>(&intents[0]);
+  ASSERT_NE(undo, nullptr);
+  EXPECT_EQ(undo->history_entry, -1);
 }
 
 TEST(HistoryPanelTest, RerunARequest) {
@@ -48,8 +53,9 @@ TEST(HistoryPanelTest, RerunARequest) {
   auto draw = [&] { DrawHistoryPanel(&state, view, &intents); };
   ASSERT_TRUE(ui.Click("Re-run##2", draw));
   ASSERT_EQ(intents.size(), 1u);
-  EXPECT_EQ(intents[0].kind, IntentKind::kRerun);
-  EXPECT_EQ(intents[0].index, 1);
+  const auto* rerun = std::get_if<intent::Rerun>(&intents[0]);
+  ASSERT_NE(rerun, nullptr);
+  EXPECT_EQ(rerun->history_entry, 1);
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <variant>
+
 #include "tests/ui/headless.h"
 
 namespace monotable::ui {
@@ -25,9 +27,10 @@ TEST(ModelPanelTest, PickingAnExampleLoadsIt) {
   auto draw = [&] { DrawModelPanel(&state, view, &intents); };
   ASSERT_TRUE(ui.Click("Model##orders", draw));
   ASSERT_EQ(intents.size(), 1u);
-  EXPECT_EQ(intents[0].kind, IntentKind::kLoadModel);
-  EXPECT_EQ(intents[0].text, "orders");
-  EXPECT_EQ(intents[0].number, 1);
+  const auto* load = std::get_if<intent::LoadModel>(&intents[0]);
+  ASSERT_NE(load, nullptr);
+  EXPECT_EQ(load->name, "orders");
+  EXPECT_EQ(load->scale, 1);
 }
 
 TEST(ModelPanelTest, ThemeButtonSwitchesToLight) {
@@ -38,8 +41,9 @@ TEST(ModelPanelTest, ThemeButtonSwitchesToLight) {
   auto draw = [&] { DrawModelPanel(&state, view, &intents); };
   ASSERT_TRUE(ui.Click("Theme", draw));
   ASSERT_EQ(intents.size(), 1u);
-  EXPECT_EQ(intents[0].kind, IntentKind::kSetTheme);
-  EXPECT_EQ(intents[0].index, 1);
+  const auto* theme = std::get_if<intent::SetTheme>(&intents[0]);
+  ASSERT_NE(theme, nullptr);
+  EXPECT_FALSE(theme->dark);
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 // sync, and "copy as" gives the AWS CLI / boto3 / JS SDK v3 form of each PartiQL operation.
 #include <gtest/gtest.h>
 
+#include <variant>
+
 #include "monotable/model.h"
 #include "nlohmann/json.hpp"
 #include "tests/ui/headless.h"
@@ -173,8 +175,10 @@ TEST_F(PartiQLRequestTest, ThePanelSwitchesModesAndRunsTheStatement) {
   ui.Draw(draw);
   ASSERT_TRUE(ui.Click("Run request", draw));
   ASSERT_EQ(intents.size(), 1u);
-  EXPECT_EQ(intents[0].operation, "ExecuteStatement");
-  json body = Run(intents[0].operation, intents[0].text);
+  const auto* run = std::get_if<intent::RunRequest>(&intents[0]);
+  ASSERT_NE(run, nullptr);
+  EXPECT_EQ(run->operation, "ExecuteStatement");
+  json body = Run(run->operation, run->request_json);
   EXPECT_EQ(body["Items"][0]["PK"]["S"], "C#c001");
   intents.clear();
   ASSERT_TRUE(ui.Click("API##mode", draw));
@@ -199,10 +203,12 @@ TEST_F(PartiQLRequestTest, TheOperationMenuSwitchesGetItemToAQueryThatRuns) {
   ui.Draw(draw);
   ASSERT_TRUE(ui.Click("Run request", draw));
   ASSERT_EQ(intents.size(), 1u);
-  EXPECT_EQ(intents[0].operation, "Query");
-  EXPECT_EQ(intents[0].label, "");
-  json body = Run(intents[0].operation, intents[0].text);
-  ASSERT_TRUE(body.contains("Items")) << intents[0].text;
+  const auto* run = std::get_if<intent::RunRequest>(&intents[0]);
+  ASSERT_NE(run, nullptr);
+  EXPECT_EQ(run->operation, "Query");
+  EXPECT_EQ(run->label, "");
+  json body = Run(run->operation, run->request_json);
+  ASSERT_TRUE(body.contains("Items")) << run->request_json;
   EXPECT_GT(body["Count"].get<int>(), 1);
   for (const json& item : body["Items"]) EXPECT_EQ(item["PK"]["S"], "C#c001");
 }

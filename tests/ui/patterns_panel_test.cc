@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <variant>
+
 #include "tests/ui/headless.h"
 
 namespace monotable::ui {
@@ -33,8 +35,9 @@ TEST(PatternsPanelTest, RunButtonOfARowQueuesThatPattern) {
   auto draw = [&] { DrawPatternsPanel(&state, view, &intents); };
   ASSERT_TRUE(ui.Click("Run##open-orders", draw));
   ASSERT_EQ(intents.size(), 1u);
-  EXPECT_EQ(intents[0].kind, IntentKind::kRunPattern);
-  EXPECT_EQ(intents[0].index, 1);
+  const auto* run = std::get_if<intent::RunPattern>(&intents[0]);
+  ASSERT_NE(run, nullptr);
+  EXPECT_EQ(run->row, 1);
 }
 
 TEST(PatternsPanelTest, RunAllQueuesRunAll) {
@@ -45,7 +48,7 @@ TEST(PatternsPanelTest, RunAllQueuesRunAll) {
   auto draw = [&] { DrawPatternsPanel(&state, view, &intents); };
   ASSERT_TRUE(ui.Click("Run all", draw));
   ASSERT_EQ(intents.size(), 1u);
-  EXPECT_EQ(intents[0].kind, IntentKind::kRunAll);
+  EXPECT_TRUE(std::holds_alternative<intent::RunAll>(intents[0]));
 }
 
 TEST(PatternsPanelTest, ClickingAPatternNameOpensItInTheBuilder) {
@@ -56,8 +59,9 @@ TEST(PatternsPanelTest, ClickingAPatternNameOpensItInTheBuilder) {
   auto draw = [&] { DrawPatternsPanel(&state, view, &intents); };
   ASSERT_TRUE(ui.Click("Pattern##customer-profile", draw));
   ASSERT_EQ(intents.size(), 1u);
-  EXPECT_EQ(intents[0].kind, IntentKind::kEditPattern);
-  EXPECT_EQ(intents[0].index, 0);
+  const auto* edit = std::get_if<intent::EditPattern>(&intents[0]);
+  ASSERT_NE(edit, nullptr);
+  EXPECT_EQ(edit->row, 0);
 }
 
 // A second "Run all" on Orders: place-order's attribute_not_exists and pack-order's

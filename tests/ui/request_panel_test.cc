@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <variant>
+
 #include "nlohmann/json.hpp"
 #include "tests/ui/headless.h"
 
@@ -129,14 +131,15 @@ TEST(RequestPanelTest, CtrlEnterAndTheRunButtonQueueTheRequest) {
   ui.Draw(draw);
   ui.CtrlEnter(draw);
   ASSERT_EQ(intents.size(), 1u);
-  EXPECT_EQ(intents[0].kind, IntentKind::kRunRequest);
-  EXPECT_EQ(intents[0].operation, "GetItem");
-  EXPECT_EQ(json::parse(intents[0].text)["Key"]["PK"]["S"], "a");
-  EXPECT_EQ(intents[0].label, "Profile");
+  const auto* run = std::get_if<intent::RunRequest>(&intents[0]);
+  ASSERT_NE(run, nullptr);
+  EXPECT_EQ(run->operation, "GetItem");
+  EXPECT_EQ(json::parse(run->request_json)["Key"]["PK"]["S"], "a");
+  EXPECT_EQ(run->label, "Profile");
   intents.clear();
   ASSERT_TRUE(ui.Click("Run request", draw));
   ASSERT_EQ(intents.size(), 1u);
-  EXPECT_EQ(intents[0].kind, IntentKind::kRunRequest);
+  EXPECT_TRUE(std::holds_alternative<intent::RunRequest>(intents[0]));
 }
 
 TEST(RequestPanelTest, CopyAsAwsCliQueuesTheCommand) {
@@ -149,8 +152,9 @@ TEST(RequestPanelTest, CopyAsAwsCliQueuesTheCommand) {
   auto draw = [&] { DrawRequestPanel(&state, schema, &intents); };
   ASSERT_TRUE(ui.Click("AWS CLI", draw));
   ASSERT_EQ(intents.size(), 1u);
-  EXPECT_EQ(intents[0].kind, IntentKind::kCopyText);
-  EXPECT_EQ(intents[0].text.rfind("aws dynamodb get-item", 0), 0u);
+  const auto* copy = std::get_if<intent::CopyText>(&intents[0]);
+  ASSERT_NE(copy, nullptr);
+  EXPECT_EQ(copy->text.rfind("aws dynamodb get-item", 0), 0u);
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <variant>
+
 #include "tests/ui/headless.h"
 
 namespace monotable::ui {
@@ -44,9 +46,10 @@ TEST(TablePanelTest, ClickingAnIndexTabSelectsIt) {
   ASSERT_TRUE(ui.Click("Tab##Orders/GSI2", draw));
   EXPECT_EQ(state.selected, 1);
   ASSERT_FALSE(intents.empty());
-  EXPECT_EQ(intents.back().kind, IntentKind::kSelectCollection);
-  EXPECT_EQ(intents.back().text, "Orders");
-  EXPECT_EQ(intents.back().text2, "GSI2");
+  const auto* select = std::get_if<intent::SelectCollection>(&intents.back());
+  ASSERT_NE(select, nullptr);
+  EXPECT_EQ(select->table, "Orders");
+  EXPECT_EQ(select->index, "GSI2");
 }
 
 TEST(TablePanelTest, NewEffectsBringTheAddressedCollectionToTheFront) {

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <variant>
+
 #include "monotable/model.h"
 #include "nlohmann/json.hpp"
 #include "tests/ui/headless.h"
@@ -247,9 +249,10 @@ TEST_F(TableSettingsTest, TagsShowAfterTagResource) {
 
 // --- The panel: what its buttons queue ---
 
-const Intent* Find(const Intents& intents, const std::string& operation) {
+const intent::RunRequest* Find(const Intents& intents, const std::string& operation) {
   for (const Intent& i : intents) {
-    if (i.kind == IntentKind::kRunRequest && i.operation == operation) return &i;
+    const auto* run = std::get_if<intent::RunRequest>(&i);
+    if (run && run->operation == operation) return run;
   }
   return nullptr;
 }
@@ -263,14 +266,14 @@ TEST_F(TableSettingsTest, PanelQueuesAddGsiWithItsBackfillInTheLabel) {
   // Tables settle their column widths over the first frames: click once the layout is stable.
   for (int i = 0; i < 3; ++i) ui.Draw(draw);
   ASSERT_TRUE(ui.Click("Add GSI (UpdateTable)", draw));
-  const Intent* add = Find(intents, "UpdateTable");
+  const intent::RunRequest* add = Find(intents, "UpdateTable");
   ASSERT_NE(add, nullptr);
   EXPECT_NE(add->label.find("Add GSI GSI3 on Orders (backfill " +
                             std::to_string(static_cast<int>(view_.estimate.write_units)) + " WRU)"),
             std::string::npos)
       << add->label;
   // Running what the panel queued adds the index.
-  ASSERT_TRUE(engine_.Execute(add->operation, add->text).status.ok());
+  ASSERT_TRUE(engine_.Execute(add->operation, add->request_json).status.ok());
   Refresh();
   EXPECT_EQ(Orders().indexes.size(), 5u);
   EXPECT_TRUE(view_.last_backfill.valid);
@@ -284,27 +287,28 @@ TEST_F(TableSettingsTest, PanelQueuesStreamTtlAdvanceAndDelete) {
   // Tables settle their column widths over the first frames: click once the layout is stable.
   for (int i = 0; i < 3; ++i) ui.Draw(draw);
   ASSERT_TRUE(ui.Click("Enable stream", draw));
-  const Intent* stream = Find(intents, "UpdateTable");
+  const intent::RunRequest* stream = Find(intents, "UpdateTable");
   ASSERT_NE(stream, nullptr);
-  EXPECT_EQ(json::parse(stream->text)["StreamSpecification"]["StreamViewType"],
+  EXPECT_EQ(json::parse(stream->request_json)["StreamSpecification"]["StreamViewType"],
             "NEW_AND_OLD_IMAGES");
   intents.clear();
   ASSERT_TRUE(ui.Click("Enable TTL", draw));
-  const Intent* ttl = Find(intents, "UpdateTimeToLive");
+  const intent::RunRequest* ttl = Find(intents, "UpdateTimeToLive");
   ASSERT_NE(ttl, nullptr);
-  EXPECT_EQ(json::parse(ttl->text)["TimeToLiveSpecification"]["AttributeName"], "expiresAt");
+  EXPECT_EQ(json::parse(ttl->request_json)["TimeToLiveSpecification"]["AttributeName"],
+            "expiresAt");
   intents.clear();
   ASSERT_TRUE(ui.Click("Advance +1 day", draw));
-  const Intent* advance = Find(intents, std::string(kAdvanceTimeOperation));
+  const intent::RunRequest* advance = Find(intents, std::string(kAdvanceTimeOperation));
   ASSERT_NE(advance, nullptr);
-  EXPECT_EQ(json::parse(advance->text)["Seconds"], 86400);
+  EXPECT_EQ(json::parse(advance->request_json)["Seconds"], 86400);
   intents.clear();
   ASSERT_TRUE(ui.Click("Delete##GSI2", draw));
-  const Intent* del = Find(intents, "UpdateTable");
+  const intent::RunRequest* del = Find(intents, "UpdateTable");
   ASSERT_NE(del, nullptr);
-  EXPECT_EQ(json::parse(del->text)["GlobalSecondaryIndexUpdates"][0]["Delete"]["IndexName"],
+  EXPECT_EQ(json::parse(del->request_json)["GlobalSecondaryIndexUpdates"][0]["Delete"]["IndexName"],
             "GSI2");
-  ASSERT_TRUE(engine_.Execute(del->operation, del->text).status.ok());
+  ASSERT_TRUE(engine_.Execute(del->operation, del->request_json).status.ok());
   Refresh();
   EXPECT_EQ(Orders().indexes.size(), 3u);
 }
@@ -317,9 +321,9 @@ TEST_F(TableSettingsTest, PanelSwitchesBillingMode) {
   // Tables settle their column widths over the first frames: click once the layout is stable.
   for (int i = 0; i < 3; ++i) ui.Draw(draw);
   ASSERT_TRUE(ui.Click("Switch to provisioned", draw));
-  const Intent* to_provisioned = Find(intents, "UpdateTable");
+  const intent::RunRequest* to_provisioned = Find(intents, "UpdateTable");
   ASSERT_NE(to_provisioned, nullptr);
-  Result r = engine_.Execute(to_provisioned->operation, to_provisioned->text);
+  Result r = engine_.Execute(to_provisioned->operation, to_provisioned->request_json);
   ASSERT_TRUE(r.status.ok()) << r.body;
   Refresh();
   EXPECT_FALSE(Orders().on_demand);

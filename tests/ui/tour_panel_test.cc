@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <variant>
+
 #include "tests/ui/headless.h"
 
 namespace monotable::ui {
@@ -28,8 +30,9 @@ TEST(TourPanelTest, NextThenRunThisStep) {
   EXPECT_TRUE(intents.empty());
   ASSERT_TRUE(ui.Click("Run this step", draw));
   ASSERT_EQ(intents.size(), 1u);
-  EXPECT_EQ(intents[0].kind, IntentKind::kRunTourStep);
-  EXPECT_EQ(intents[0].index, 1);
+  const auto* run = std::get_if<intent::RunTourStep>(&intents[0]);
+  ASSERT_NE(run, nullptr);
+  EXPECT_EQ(run->step, 1);
 }
 
 TEST(TourPanelTest, LookAtInWords) {
