@@ -4,8 +4,13 @@
 // with the Orders example scaled to about 100k items, and the renderer's memory with about 1M items
 // (the renderer process's resident set, from /proc) after loading and again after a Reset. The single file (monotable.html, everything
 // inlined) opened from file:// gets its own first-frame runs (singleFileFirstFrame).
+// With --cpu-throttle N (Chrome DevTools' Emulation.setCPUThrottlingRate: N times slower, what
+// DevTools offers as a mid-range phone's CPU) the first frame and, with the first of --items,
+// the frame time, a write and a read and the tab's memory are measured again under throttling, at
+// desktop width and as a 390 x 844 touch phone (results.throttled).
 //
-// usage: node page.mjs --dist DIR [--runs 3] [--items 100000,1000000] [--out results.json]
+// usage: node page.mjs --dist DIR [--runs 3] [--items 100000,1000000] [--cpu-throttle 4]
+//                      [--out results.json]
 // playwright-core comes from tests/node_modules (scripts/setup); the static server and browser
 // flags are the browser tests' (tests/browser/launch.mjs).
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
@@ -23,6 +28,7 @@ const { values: args } = parseArgs({
     items: { type: "string", default: "100000,1000000" },
     out: { type: "string" },
     "frame-samples": { type: "string", default: "60" },
+    "cpu-throttle": { type: "string", default: "0" },
   },
 });
 const kRuns = Number(args.runs);
@@ -30,6 +36,10 @@ const kItemCounts = args.items.split(",").map(Number).filter((n) => n > 0);
 // Items per unit of the generator's scale, measured (scale 128.37 gave 89,148 items: the scale-1
 // example's 779 include fixed extras that do not scale).
 const kItemsPerScale = 694;
+const kCpuThrottle = Number(args["cpu-throttle"]);
+const kDesktop = { viewport: { width: 1280, height: 800 } };
+const kPhone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true,
+                 hasTouch: true };
 
 function files(dir) {
   const out = [];
@@ -85,6 +95,89 @@ const median = (xs) => {
   return s.length ? s[Math.floor(s.length / 2)] : null;
 };
 
+// Slows the page's CPU `rate` times (Chrome DevTools protocol).
+async function throttle(page, rate) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+}
+
+// Loads the Orders example scaled to about `items` items in a fresh context with `options`
+// (CPU throttled `rate` times after the page's first frame, when rate > 1), then measures frames,
+// a write and a read, a Reset and the renderer's memory. `shot`: take a screenshot at the end.
+async function measureScaled(items, options, rate, shot) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.monotable !== undefined);
+  await page.evaluate(() => window.monotable.ready);
+  if (rate > 1) await throttle(page, rate);
+  const before = browserPid ? rendererRss(browserPid) : null;
+  const scale = items / kItemsPerScale;
+  const t0 = Date.now();
+  const state = await page.evaluate((s) => window.monotable.loadModel("orders", s), scale);
+  const loadMs = Date.now() - t0;
+  // Frame CPU: sample frameMs once per animation frame.
+  const frames = await page.evaluate(async (n) => {
+    const out = [];
+    for (let i = 0; i < n; ++i) {
+      await new Promise((r) => requestAnimationFrame(r));
+      out.push(window.monotable.frameMs());
+    }
+    return out;
+  }, Number(args["frame-samples"]));
+  const after = browserPid ? rendererRss(browserPid) : null;
+  // A write and a read as the playground runs them (monotable.run: the request, then the table
+  // view, result and cost refreshed): a PutItem of a new customer profile, then a GetItem of
+  // it, three times; the medians. A write refreshes the table view (section 8 of
+  // docs/benchmarks.md), a read only re-marks it.
+  const runs = await page.evaluate(async () => {
+    const out = [];
+    for (let i = 0; i < 3; ++i) {
+      const key = { PK: { S: "C#bench" + i }, SK: { S: "PROFILE" } };
+      let t = performance.now();
+      const put = await window.monotable.run("PutItem",
+        { TableName: "Orders", Item: { ...key, name: { S: "Bench " + i } } });
+      const putMs = performance.now() - t;
+      t = performance.now();
+      const get = await window.monotable.run("GetItem", { TableName: "Orders", Key: key });
+      out.push({ putMs, getMs: performance.now() - t, ok: put.ok && get.ok });
+    }
+    return out;
+  });
+  if (!runs.every((r) => r.ok)) throw new Error("PutItem/GetItem failed in the page");
+  // Reset (the Model panel's button): the same example loaded again over the one held, so the
+  // renderer's memory after it shows whether the previous engine, items or table view linger
+  // (WebAssembly memory never shrinks: this is the high-water mark of holding one and building
+  // the next). A few frames are drawn first so that the new table view exists.
+  const t1 = Date.now();
+  await page.evaluate(() => window.monotable.reset());
+  const resetMs = Date.now() - t1;
+  await page.evaluate(async () => {
+    for (let i = 0; i < 10; ++i) await new Promise((r) => requestAnimationFrame(r));
+  });
+  const afterReset = browserPid ? rendererRss(browserPid) : null;
+  const table = state.model && state.model.tables ? state.model.tables[0] : {};
+  const row = {
+    requestedItems: items,
+    items: table.itemCount,
+    loadMs,
+    frameMsMedian: median(frames),
+    frameMsP90: [...frames].sort((a, b) => a - b)[Math.floor(frames.length * 0.9)],
+    frameMsMax: Math.max(...frames),
+    rendererRssBeforeMb: before !== null ? before / 1048576 : null,
+    rendererRssAfterMb: after !== null ? after / 1048576 : null,
+    putItemMs: median(runs.map((r) => r.putMs)),
+    getItemMs: median(runs.map((r) => r.getMs)),
+    resetMs,
+    rendererRssAfterResetMb: afterReset !== null ? afterReset / 1048576 : null,
+  };
+  if (shot) {
+    await page.screenshot({ path: join(args.out ? args.out + ".png" : "page.png") });
+  }
+  await context.close();
+  return row;
+}
+
 const results = { date: new Date().toISOString(), sizes: sizes(args.dist), firstFrame: [],
                   singleFileFirstFrame: [], scaled: [] };
 const server = await serve(args.dist);
@@ -124,74 +217,37 @@ try {
   }
 
   for (const items of kItemCounts) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await page.waitForFunction(() => window.monotable !== undefined);
-    await page.evaluate(() => window.monotable.ready);
-    const before = browserPid ? rendererRss(browserPid) : null;
-    const scale = items / kItemsPerScale;
-    const t0 = Date.now();
-    const state = await page.evaluate((s) => window.monotable.loadModel("orders", s), scale);
-    const loadMs = Date.now() - t0;
-    // Frame CPU: sample frameMs once per animation frame.
-    const frames = await page.evaluate(async (n) => {
-      const out = [];
-      for (let i = 0; i < n; ++i) {
-        await new Promise((r) => requestAnimationFrame(r));
-        out.push(window.monotable.frameMs());
+    const row = await measureScaled(items, kDesktop, 0,
+                                    items === kItemCounts[kItemCounts.length - 1]);
+    results.scaled.push(row);
+  }
+
+  // The same under CPU throttling: the first frame (a fresh context each run, throttled before
+  // the page loads) and the scaled figures at the first item count, on a desktop and on a phone.
+  if (kCpuThrottle > 1) {
+    results.throttled = { rate: kCpuThrottle, firstFrame: { desktop: [], phone: [] }, scaled: [] };
+    for (const [name, options] of [["desktop", kDesktop], ["phone", kPhone]]) {
+      for (let run = 0; run < kRuns; ++run) {
+        const context = await browser.newContext(options);
+        const page = await context.newPage();
+        await throttle(page, kCpuThrottle);
+        const t0 = Date.now();
+        await page.goto(server.url);
+        await page.waitForFunction(() => window.monotable !== undefined);
+        await page.evaluate(() => window.monotable.ready);
+        const outside = Date.now() - t0;
+        const timings = await page.evaluate(() => window.monotable.timings);
+        results.throttled.firstFrame[name].push({ pageMs: timings.firstFrameMs,
+                                                  downloadMs: timings.downloadMs,
+                                                  startMs: timings.startMs,
+                                                  navigationToReadyMs: outside });
+        await context.close();
       }
-      return out;
-    }, Number(args["frame-samples"]));
-    const after = browserPid ? rendererRss(browserPid) : null;
-    // A write and a read as the playground runs them (monotable.run: the request, then the table
-    // view, result and cost refreshed): a PutItem of a new customer profile, then a GetItem of
-    // it, three times; the medians. A write refreshes the table view (section 8 of
-    // docs/benchmarks.md), a read only re-marks it.
-    const runs = await page.evaluate(async () => {
-      const out = [];
-      for (let i = 0; i < 3; ++i) {
-        const key = { PK: { S: "C#bench" + i }, SK: { S: "PROFILE" } };
-        let t = performance.now();
-        const put = await window.monotable.run("PutItem",
-          { TableName: "Orders", Item: { ...key, name: { S: "Bench " + i } } });
-        const putMs = performance.now() - t;
-        t = performance.now();
-        const get = await window.monotable.run("GetItem", { TableName: "Orders", Key: key });
-        out.push({ putMs, getMs: performance.now() - t, ok: put.ok && get.ok });
+      if (kItemCounts.length) {
+        const row = await measureScaled(kItemCounts[0], options, kCpuThrottle, false);
+        results.throttled.scaled.push({ viewport: name, ...row });
       }
-      return out;
-    });
-    if (!runs.every((r) => r.ok)) throw new Error("PutItem/GetItem failed in the page");
-    // Reset (the Model panel's button): the same example loaded again over the one held, so the
-    // renderer's memory after it shows whether the previous engine, items or table view linger
-    // (WebAssembly memory never shrinks: this is the high-water mark of holding one and building
-    // the next). A few frames are drawn first so that the new table view exists.
-    const t1 = Date.now();
-    await page.evaluate(() => window.monotable.reset());
-    const resetMs = Date.now() - t1;
-    await page.evaluate(async () => {
-      for (let i = 0; i < 10; ++i) await new Promise((r) => requestAnimationFrame(r));
-    });
-    const afterReset = browserPid ? rendererRss(browserPid) : null;
-    const table = state.model && state.model.tables ? state.model.tables[0] : {};
-    results.scaled.push({
-      requestedItems: items,
-      items: table.itemCount,
-      loadMs,
-      frameMsMedian: median(frames),
-      frameMsP90: [...frames].sort((a, b) => a - b)[Math.floor(frames.length * 0.9)],
-      rendererRssBeforeMb: before !== null ? before / 1048576 : null,
-      rendererRssAfterMb: after !== null ? after / 1048576 : null,
-      putItemMs: median(runs.map((r) => r.putMs)),
-      getItemMs: median(runs.map((r) => r.getMs)),
-      resetMs,
-      rendererRssAfterResetMb: afterReset !== null ? afterReset / 1048576 : null,
-    });
-    if (items === kItemCounts[kItemCounts.length - 1]) {
-      await page.screenshot({ path: join(args.out ? args.out + ".png" : "page.png") });
     }
-    await context.close();
   }
 } finally {
   await browser.close();

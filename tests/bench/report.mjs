@@ -246,6 +246,23 @@ if (page) {
   p("PutItem and GetItem: `monotable.run` in the page (the request and the views it refreshes), " +
     "median of three, after loading.");
   p();
+  const t = page.throttled;
+  if (t) {
+    p(`With the CPU throttled ${t.rate}x (Chrome DevTools' Emulation.setCPUThrottlingRate), ` +
+      "at 1280 x 800 and as a 390 x 844 touch phone:");
+    p();
+    p("| viewport | first frame ms (each run) | items loaded | loadModel ms | frame CPU ms " +
+      "(median / p90 / max) | PutItem ms | GetItem ms | renderer RSS after MB |");
+    p("|---|--:|--:|--:|--:|--:|--:|--:|");
+    for (const s of t.scaled) {
+      const ff = (t.firstFrame[s.viewport] || []).map((r) => fmt(r.pageMs, 0)).join(", ");
+      p(`| ${s.viewport} | ${ff} | ${(s.items || s.requestedItems).toLocaleString("en-US")} | ${
+        fmt(s.loadMs, 0)} | ${fmt(s.frameMsMedian, 1)} / ${fmt(s.frameMsP90, 1)} / ${
+        fmt(s.frameMsMax, 1)} | ${fmt(s.putItemMs, 0)} | ${fmt(s.getItemMs, 1)} | ${
+        fmt(s.rendererRssAfterMb, 0)} |`);
+    }
+    p();
+  }
 }
 
 const text = out.join("\n") + "\n";
