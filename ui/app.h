@@ -88,6 +88,10 @@ class App {
   void SetScale(float scale);
   bool dark() const { return dark_; }
   void SetDark(bool dark);
+  // Room (CSS px) the platform's own DOM controls take over the canvas, which the layouts leave
+  // free: `top_right` wide at the right end of the narrow page's top bar, `bottom` tall below the
+  // stacked widget's panels (web/text_layer.js puts its "Text view" button there). 0 when none.
+  void SetPlatformControls(float top_right, float bottom);
 
   bool model_loaded() const { return !model_id_.empty(); }
   uint64_t frames() const { return frames_; }
@@ -276,6 +280,8 @@ class App {
   LayoutMode layout_mode_ = LayoutMode::kDesktop;
   NarrowTab narrow_tab_ = NarrowTab::kPatterns;
   float content_height_ = 0;
+  float platform_top_right_css_ = 0;  // SetPlatformControls
+  float platform_bottom_css_ = 0;
   // The stacked widget's panel heights (framebuffer px), measured from what they drew: the request
   // (its JSON editor sized to the request's lines) and the cost (measured once per run).
   float stacked_request_h_ = 0;

@@ -85,6 +85,12 @@ class TouchStyle {
   ImFont* mono_ = nullptr;
 };
 
+// The last item's rectangle, queryable by `label` (window.monotable.widgetRect) though it is text.
+void TrackLastItemRect(const char* label) {
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  TrackRect(label, WidgetRect{min.x, min.y, max.x - min.x, max.y - min.y});
+}
+
 }  // namespace
 
 const char* LayoutModeName(LayoutMode mode) {
@@ -122,6 +128,11 @@ const char* NarrowTabName(NarrowTab tab) {
 void App::RevealResult() {
   if (narrow_tab_ == NarrowTab::kTour && side_tab_ == 2) return;
   narrow_tab_ = NarrowTab::kResult;
+}
+
+void App::SetPlatformControls(float top_right, float bottom) {
+  platform_top_right_css_ = std::max(0.0f, top_right);
+  platform_bottom_css_ = std::max(0.0f, bottom);
 }
 
 void App::Frame() {
@@ -183,7 +194,9 @@ void App::DrawTopBar(bool narrow) {
     ImGui::TextColored(CurrentPalette().accent, "monotable");
     if (fonts.heading) ImGui::PopFont();
     RecordItem("monotable");
-    const float limit = ImGui::GetWindowContentRegionMax().x;
+    TrackLastItemRect("monotable");
+    // The name shows only where it ends before the platform's controls at the bar's right end.
+    const float limit = ImGui::GetWindowContentRegionMax().x - platform_top_right_css_ * scale_;
     if (!model_view_.status.empty()) {
       ImGui::SameLine();
       ImGui::AlignTextToFramePadding();
@@ -197,6 +210,7 @@ void App::DrawTopBar(bool narrow) {
       ImGui::AlignTextToFramePadding();
       MutedText("%s", model_view_.loaded_name.c_str());
       RecordItem("model name");
+      TrackLastItemRect("model name");
     }
     const float width = std::min(ImGui::GetMainViewport()->WorkSize.x, 400 * scale_);
     ImGui::SetNextWindowPos(ImVec2(bar_min.x, bar_bottom));
@@ -571,6 +585,9 @@ void App::FrameEmbed(bool stacked) {
       ImGui::End();
       y += measure ? stacked_cost_h_ : h;
     }
+    // Below the panels, a strip for the platform's controls (the Text view button), so that
+    // they cover nothing the widget drew.
+    y += std::ceil(platform_bottom_css_ * scale_);
     content_height_ = y - origin.y;
     TrackRect("##content", WidgetRect{origin.x, origin.y, size.x, content_height_});
     return;

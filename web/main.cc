@@ -302,6 +302,11 @@ EMSCRIPTEN_KEEPALIVE void mt_set_clipboard(const char* text) { g->clipboard = te
 
 EMSCRIPTEN_KEEPALIVE void mt_set_theme(int dark) { g->app.SetDark(dark != 0); }
 
+// The DOM controls over the canvas (web/text_layer.js): see App::SetPlatformControls.
+EMSCRIPTEN_KEEPALIVE void mt_set_platform_controls(double top_right, double bottom) {
+  g->app.SetPlatformControls(static_cast<float>(top_right), static_cast<float>(bottom));
+}
+
 EMSCRIPTEN_KEEPALIVE double mt_frame_ms() { return g->frame_ms; }
 
 // The whole state as JSON text (ui/app_state.cc). mode & 3: 1 compact (leaves out what a

@@ -15,6 +15,8 @@
 //   widgetRect(label)        {x, y, w, h} in CSS pixels of a widget drawn in the last frame, or null
 //   text(), textKey(), tour(step, run?)  the DOM text layer's words (web/text_layer.js), a key
 //                            that moves when they do, the tour moved (and run) from the page
+//   setPlatformControls(topRight, bottom)  room (CSS px) the page's DOM controls take over
+//                            the canvas, which its layouts leave free
 //   setTheme("dark"|"light"), timings {downloadMs, startMs, firstFrameMs}, lastCopied,
 //   notices                  messages shown to the user, oldest first ({kind, text})
 //   saved                    Promise of the last save to the browser's storage (page mode)
@@ -575,6 +577,11 @@
     },
     frameMs() {
       return call("mt_frame_ms", "number", [], []);
+    },
+    // Room (CSS px) the page's DOM controls take over the canvas: `topRight` at the right end of
+    // the phone layout's top bar, `bottom` below the stacked widget's panels (App::SetPlatformControls).
+    setPlatformControls(topRight, bottom) {
+      if (mod) call("mt_set_platform_controls", null, ["number", "number"], [topRight, bottom]);
     },
     text() {
       return JSON.parse(call("mt_text", "string", [], []));

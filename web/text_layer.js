@@ -369,6 +369,23 @@
     requestAnimationFrame(loop);
   }
 
+  // The toggle floats over the canvas; the app's layouts leave it room (App::SetPlatformControls)
+  // where it would cover something: at the right end of the phone page's top bar, and below the
+  // stacked widget's panels. Measured from where the CSS put it, again when the window resizes.
+  let reserved = "";
+  function reserveRoom() {
+    const box = toggle.getBoundingClientRect();
+    if (box.width === 0) return;  // hidden while the text view is open: keep what was reserved
+    const topRight = box.top < 64 ? Math.ceil(window.innerWidth - box.left) + 8 : 0;
+    const bottom = document.body.classList.contains("embed") ? Math.ceil(box.height) + 16 : 0;
+    const key = topRight + "," + bottom;
+    if (key === reserved) return;
+    reserved = key;
+    api.setPlatformControls(topRight, bottom);
+  }
+  window.addEventListener("resize", reserveRoom);
+  api.ready.then(reserveRoom, () => {});
+
   textLayer.open = () => setOpen(true, false);
   textLayer.close = () => setOpen(false, false);
   textLayer.isOpen = isOpen;

@@ -119,6 +119,28 @@ for (const screen of kScreens) {
         assert.ok(rect.y + rect.h <= screen.height + 0.5, `${name} is below the screen`);
       }
       assert.ok(bar.Menu.h >= 44, "the Menu button is a touch target");
+      // The Text view button (DOM, over the canvas) sits at the top bar's right end, which the
+      // app leaves free for it: it covers no control, no name and no tab, and it is a touch target.
+      const box = await page.locator("#mt-text-toggle").boundingBox();
+      const toggle = { x: box.x, y: box.y, w: box.width, h: box.height };
+      assert.ok(toggle.h >= 44 && toggle.x + toggle.w <= screen.width, JSON.stringify(toggle));
+      assert.ok(toggle.y + toggle.h <= bar.Menu.y + bar.Menu.h + 8, "the toggle is in the top bar");
+      const named = await rects(page, ["monotable", "model name"]);
+      assert.ok(named.monotable, "the title is drawn");
+      for (const [name, rect] of Object.entries({ ...bar, ...named, ...tabs })) {
+        if (rect) assert.ok(!overlap(toggle, rect), `the Text view button covers ${name}`);
+      }
+      await press(page, tabs["Request##tab"]);
+      await page.waitForFunction(() => window.monotable.state().layout.tab === "request");
+      await settle(page);
+      const buttons = await rects(page, ["Run request", "AWS CLI", "boto3", "JS SDK v3"]);
+      assert.ok(buttons["Run request"], "the request panel is drawn");
+      for (const [name, rect] of Object.entries(buttons)) {
+        if (rect) assert.ok(!overlap(toggle, rect), `the Text view button covers ${name}`);
+      }
+      await press(page, tabs["Patterns##tab"]);
+      await page.waitForFunction(() => window.monotable.state().layout.tab === "patterns");
+      await settle(page);
       // A tap on a pattern's Run shows its result.
       const run = await page.evaluate(() =>
         window.monotable.widgetRect("Run##" + window.monotable.state().model.patterns[1].id));
@@ -176,6 +198,9 @@ for (const screen of kScreens) {
           layout: api.state().layout,
           bar: ["Reset", "Open in playground##share", "Run request", "Items", "JSON"]
                    .map((name) => [name, api.widgetRect(name)]),
+          content: api.widgetRect("##content"),
+          toggle: c.frame.contentDocument.getElementById("mt-text-toggle").getBoundingClientRect()
+                      .toJSON(),
         };
       }));
       for (const w of widgets) {
@@ -184,6 +209,14 @@ for (const screen of kScreens) {
         if (stacked) {
           // Taller than the article asked for: the panels are stacked, none squeezed.
           assert.ok(w.height > w.asked, `${w.id}: ${w.height} px tall`);
+          // Its Text view button sits in the strip the widget leaves below its panels: over none
+          // of them (the widget's content ends with that strip); 44 px tall on a touch screen.
+          const t = { x: w.toggle.x, y: w.toggle.y, w: w.toggle.width, h: w.toggle.height };
+          assert.ok((t.h >= 44 || !screen.hasTouch) && t.y + t.h <= w.height + 0.5, `${w.id}: toggle ${JSON.stringify(t)}`);
+          for (const [name, rect] of w.bar) {
+            if (rect) assert.ok(!overlap(t, rect), `${w.id}: the Text view button covers ${name}`);
+          }
+          assert.ok(w.content && w.content.y + w.content.h >= t.y + t.h, `${w.id}: strip`);
         }
         const found = Object.fromEntries(w.bar.filter(([, r]) => r));
         assert.ok(found.Reset, `${w.id}: Reset is drawn`);
