@@ -19,8 +19,7 @@ namespace monotable::api {
 namespace {
 
 Status RequestItemsMember(const json& req, const char* operation, const json** items) {
-  Status s = ReadObject(req, "RequestItems", items);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadObject(req, "RequestItems", items));
   Constraints c;
   if (!*items) {
     c.Add(nullptr, "requestItems", "Member must not be null");
@@ -44,10 +43,10 @@ Status BatchGetItem(Context& ctx) {
   Status s = ReadString(req, "ReturnConsumedCapacity", &capacity_detail);
   if (!s.ok()) return s;
   const json* request_items = nullptr;
-  if (!(s = RequestItemsMember(req, "BatchGetItem", &request_items)).ok()) return s;
+  MT_RETURN_IF_ERROR(RequestItemsMember(req, "BatchGetItem", &request_items));
   Constraints c;
   c.Enum(capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
 
   struct TableRead {
     std::string name;
@@ -64,13 +63,13 @@ Status BatchGetItem(Context& ctx) {
     TableRead read;
     read.name = it.key();
     const json* keys = nullptr;
-    if (!(s = ReadArray(*it, "Keys", &keys)).ok()) return s;
+    MT_RETURN_IF_ERROR(ReadArray(*it, "Keys", &keys));
     std::optional<bool> consistent;
-    if (!(s = ReadBool(*it, "ConsistentRead", &consistent)).ok()) return s;
+    MT_RETURN_IF_ERROR(ReadBool(*it, "ConsistentRead", &consistent));
     read.consistent = consistent.value_or(false);
-    if (!(s = ReadString(*it, "ProjectionExpression", &read.projection_text)).ok()) return s;
+    MT_RETURN_IF_ERROR(ReadString(*it, "ProjectionExpression", &read.projection_text));
     ExpressionParams params;
-    if (!(s = ReadExpressionParams(*it, &params)).ok()) return s;
+    MT_RETURN_IF_ERROR(ReadExpressionParams(*it, &params));
     if (!keys || keys->empty()) {
       Constraints kc;
       std::string v = "[]";
@@ -82,7 +81,7 @@ Status BatchGetItem(Context& ctx) {
     for (const json& k : *keys) {
       Item key;
       if (!k.is_object()) return Status::Serialization("Unexpected field type");
-      if (!(s = wire::ParseItem(k, &key)).ok()) return s;
+      MT_RETURN_IF_ERROR(wire::ParseItem(k, &key));
       read.keys.push_back(std::move(key));
     }
     // DynamoDB rule: one table's Keys hold at most 100 keys (over 100 in total across tables is
@@ -95,17 +94,14 @@ Status BatchGetItem(Context& ctx) {
       return kc.ToStatus();
     }
     total_keys += read.keys.size();
-    if (!(s = CheckExpressionParams(params,
-                                    {{"ProjectionExpression", read.projection_text.has_value()}}))
-             .ok()) {
-      return s;
-    }
+    MT_RETURN_IF_ERROR(CheckExpressionParams(
+        params, {{"ProjectionExpression", read.projection_text.has_value()}}));
     if (read.projection_text) {
       s = expr::ParseProjection(*read.projection_text, params.names, &params.usage,
                                 &read.projection);
       if (!s.ok()) return s;
     }
-    if (!(s = expr::CheckAllUsed(params.names, params.values, params.usage)).ok()) return s;
+    MT_RETURN_IF_ERROR(expr::CheckAllUsed(params.names, params.values, params.usage));
     reads.push_back(std::move(read));
   }
   // DynamoDB rule: at most 100 keys per BatchGetItem.
@@ -117,7 +113,7 @@ Status BatchGetItem(Context& ctx) {
     if (!read.table) return Status::ResourceNotFound();
     std::set<std::string> seen;
     for (const Item& key : read.keys) {
-      if (!(s = ValidateKey(read.table->schema(), key)).ok()) return s;
+      MT_RETURN_IF_ERROR(ValidateKey(read.table->schema(), key));
       if (!seen.insert(KeyIdentity(*read.table, key)).second) {
         return Status::Validation("Provided list of item keys contains duplicates");
       }
@@ -179,15 +175,14 @@ Status BatchGetItem(Context& ctx) {
 }
 
 Status ReadBatchWriteItem(const json& req, BatchWriteItemRequest* out) {
-  Status s = ReadString(req, "ReturnConsumedCapacity", &out->capacity_detail);
-  if (!s.ok()) return s;
-  if (!(s = ReadString(req, "ReturnItemCollectionMetrics", &out->metrics)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(req, "ReturnConsumedCapacity", &out->capacity_detail));
+  MT_RETURN_IF_ERROR(ReadString(req, "ReturnItemCollectionMetrics", &out->metrics));
   const json* request_items = nullptr;
-  if (!(s = RequestItemsMember(req, "BatchWriteItem", &request_items)).ok()) return s;
+  MT_RETURN_IF_ERROR(RequestItemsMember(req, "BatchWriteItem", &request_items));
   Constraints c;
   c.Enum(out->capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
   c.Enum(out->metrics, "returnItemCollectionMetrics", {"SIZE", "NONE"});
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
 
   std::vector<BatchWriteItemRequest::Write>& writes = out->writes;
   writes.clear();
@@ -209,8 +204,8 @@ Status ReadBatchWriteItem(const json& req, BatchWriteItemRequest* out) {
       if (!w.is_object()) return Status::Serialization("Unexpected value type in payload");
       const json* put = nullptr;
       const json* del = nullptr;
-      if (!(s = ReadObject(w, "PutRequest", &put)).ok()) return s;
-      if (!(s = ReadObject(w, "DeleteRequest", &del)).ok()) return s;
+      MT_RETURN_IF_ERROR(ReadObject(w, "PutRequest", &put));
+      MT_RETURN_IF_ERROR(ReadObject(w, "DeleteRequest", &del));
       if ((put != nullptr) == (del != nullptr)) {
         return Status::Validation(
             "Supplied WriteRequest must contain exactly one of PutRequest or DeleteRequest");
@@ -219,10 +214,10 @@ Status ReadBatchWriteItem(const json& req, BatchWriteItemRequest* out) {
       write.table_name = it.key();
       std::optional<Item> item;
       if (put) {
-        if (!(s = ReadItem(*put, "Item", &item)).ok()) return s;
+        MT_RETURN_IF_ERROR(ReadItem(*put, "Item", &item));
         write.kind = WriteKind::kPut;
       } else {
-        if (!(s = ReadItem(*del, "Key", &item)).ok()) return s;
+        MT_RETURN_IF_ERROR(ReadItem(*del, "Key", &item));
         write.kind = WriteKind::kDelete;
       }
       if (!item) {
@@ -292,7 +287,7 @@ Status RunBatchWriteItem(Context& ctx, BatchWriteItemRequest&& request) {
   // Writes are independent (distinct items): prepare and commit one after the other.
   for (Pending& p : writes) {
     PreparedWrite prepared;
-    if (!(s = PrepareWrite(p.spec, &prepared)).ok()) return s;  // cannot fail for Put/Delete
+    MT_RETURN_IF_ERROR(PrepareWrite(p.spec, &prepared));  // cannot fail for Put/Delete
     CommitWrite(ctx, p.spec, prepared);
     AccountWrite(ctx, p.spec, prepared, false);
     ctx.changed = true;
@@ -311,8 +306,7 @@ Status RunBatchWriteItem(Context& ctx, BatchWriteItemRequest&& request) {
 
 Status BatchWriteItem(Context& ctx) {
   BatchWriteItemRequest request;
-  Status s = ReadBatchWriteItem(ctx.request, &request);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadBatchWriteItem(ctx.request, &request));
   return RunBatchWriteItem(ctx, std::move(request));
 }
 

@@ -51,14 +51,13 @@ std::string NameOf(const std::string& name_or_arn) {
 
 // Reads TableName (a name or an ARN, 1..1024 characters for these operations) and checks it.
 Status ReadTableOrArn(Context& ctx, std::optional<std::string>* name) {
-  Status s = ReadString(ctx.request, "TableName", name);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "TableName", name));
   Constraints c;
   if (*name && (*name)->rfind("arn:", 0) == 0) {
     if ((*name)->size() > 1024) {
       c.Add(&**name, "tableName", "Member must have length less than or equal to 1024");
     }
-    if (!(s = c.ToStatus()).ok()) return s;
+    MT_RETURN_IF_ERROR(c.ToStatus());
     **name = NameOf(**name);
     return Status::Ok();
   }
@@ -90,12 +89,11 @@ json ContinuousBackupsJson(const EngineState& state, const storage::Table& table
 
 Status DescribeContinuousBackups(Context& ctx) {
   std::optional<std::string> name;
-  Status s = ReadTableOrArn(ctx, &name);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadTableOrArn(ctx, &name));
   storage::Table* table = nullptr;
   // A missing table is TableNotFoundException for this operation (API reference; ALT
   // test_backup.py, run on AWS).
-  if (!(s = FindNamed(ctx, name, ErrorCode::kTableNotFound, &table)).ok()) return s;
+  MT_RETURN_IF_ERROR(FindNamed(ctx, name, ErrorCode::kTableNotFound, &table));
   ctx.response["ContinuousBackupsDescription"] = ContinuousBackupsJson(ctx.state, *table);
   return Status::Ok();
 }
@@ -105,12 +103,11 @@ Status UpdateContinuousBackups(Context& ctx) {
   const json* spec = nullptr;
   std::optional<bool> enabled;
   std::optional<int64_t> days;
-  Status s = ReadString(ctx.request, "TableName", &name);
-  if (!s.ok()) return s;
-  if (!(s = ReadObject(ctx.request, "PointInTimeRecoverySpecification", &spec)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "TableName", &name));
+  MT_RETURN_IF_ERROR(ReadObject(ctx.request, "PointInTimeRecoverySpecification", &spec));
   if (spec) {
-    if (!(s = ReadBool(*spec, "PointInTimeRecoveryEnabled", &enabled)).ok()) return s;
-    if (!(s = ReadInteger(*spec, "RecoveryPeriodInDays", &days)).ok()) return s;
+    MT_RETURN_IF_ERROR(ReadBool(*spec, "PointInTimeRecoveryEnabled", &enabled));
+    MT_RETURN_IF_ERROR(ReadInteger(*spec, "RecoveryPeriodInDays", &days));
   }
   Constraints c;
   c.TableName(name, "tableName", true);
@@ -125,9 +122,9 @@ Status UpdateContinuousBackups(Context& ctx) {
     c.Min(days, "pointInTimeRecoverySpecification.recoveryPeriodInDays", 1);
     c.Max(days, "pointInTimeRecoverySpecification.recoveryPeriodInDays", 35);
   }
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   storage::Table* table = nullptr;
-  if (!(s = FindNamed(ctx, name, ErrorCode::kTableNotFound, &table)).ok()) return s;
+  MT_RETURN_IF_ERROR(FindNamed(ctx, name, ErrorCode::kTableNotFound, &table));
   TableExtras* extras = ExtrasOf(ctx.state, *table);
   if (*enabled) {
     if (!extras->pitr_enabled) extras->pitr_since_ms = ctx.state.NowMs();
@@ -213,8 +210,7 @@ json BackupDescriptionJson(const Backup& b) {
 }
 
 Status ReadBackupArn(Context& ctx, std::optional<std::string>* arn) {
-  Status s = ReadString(ctx.request, "BackupArn", arn);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "BackupArn", arn));
   Constraints c;
   if (!*arn) {
     c.Add(nullptr, "backupArn", "Member must not be null");
@@ -239,19 +235,18 @@ Status FindBackup(Context& ctx, const std::string& arn, Backup** out) {
 
 Status CreateBackup(Context& ctx) {
   std::optional<std::string> name, backup_name;
-  Status s = ReadString(ctx.request, "TableName", &name);
-  if (!s.ok()) return s;
-  if (!(s = ReadString(ctx.request, "BackupName", &backup_name)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "TableName", &name));
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "BackupName", &backup_name));
   Constraints c;
   if (name && name->rfind("arn:", 0) != 0) c.TableName(name, "tableName", true);
   if (!name) c.Add(nullptr, "tableName", "Member must not be null");
   // BackupName follows the table-name rule: 3..255 characters of [a-zA-Z0-9_.-]
   // (API_CreateBackup).
   c.TableName(backup_name, "backupName", true);
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   std::optional<std::string> table_name = NameOf(*name);
   storage::Table* table = nullptr;
-  if (!(s = FindNamed(ctx, table_name, ErrorCode::kTableNotFound, &table)).ok()) return s;
+  MT_RETURN_IF_ERROR(FindNamed(ctx, table_name, ErrorCode::kTableNotFound, &table));
   // arn:aws:dynamodb:<region>:<account>:table/<name>/backup/<13-digit ms>-<8 hex>, the shape of
   // the ARNs AWS hands out.
   const int64_t now = ctx.state.NowMs();
@@ -267,20 +262,18 @@ Status CreateBackup(Context& ctx) {
 
 Status DescribeBackup(Context& ctx) {
   std::optional<std::string> arn;
-  Status s = ReadBackupArn(ctx, &arn);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadBackupArn(ctx, &arn));
   Backup* backup = nullptr;
-  if (!(s = FindBackup(ctx, *arn, &backup)).ok()) return s;
+  MT_RETURN_IF_ERROR(FindBackup(ctx, *arn, &backup));
   ctx.response["BackupDescription"] = BackupDescriptionJson(*backup);
   return Status::Ok();
 }
 
 Status DeleteBackup(Context& ctx) {
   std::optional<std::string> arn;
-  Status s = ReadBackupArn(ctx, &arn);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadBackupArn(ctx, &arn));
   Backup* backup = nullptr;
-  if (!(s = FindBackup(ctx, *arn, &backup)).ok()) return s;
+  MT_RETURN_IF_ERROR(FindBackup(ctx, *arn, &backup));
   json description = BackupDescriptionJson(*backup);
   description["BackupDetails"]["BackupStatus"] = "DELETED";
   ctx.state.backups.erase(*arn);
@@ -292,17 +285,16 @@ Status DeleteBackup(Context& ctx) {
 Status ListBackups(Context& ctx) {
   std::optional<std::string> name, start, type;
   std::optional<int64_t> limit;
-  Status s = ReadString(ctx.request, "TableName", &name);
-  if (!s.ok()) return s;
-  if (!(s = ReadInteger(ctx.request, "Limit", &limit)).ok()) return s;
-  if (!(s = ReadString(ctx.request, "ExclusiveStartBackupArn", &start)).ok()) return s;
-  if (!(s = ReadString(ctx.request, "BackupType", &type)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "TableName", &name));
+  MT_RETURN_IF_ERROR(ReadInteger(ctx.request, "Limit", &limit));
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "ExclusiveStartBackupArn", &start));
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "BackupType", &type));
   Constraints c;
   if (name && name->rfind("arn:", 0) != 0) c.TableName(name, "tableName", false);
   c.Min(limit, "limit", 1);
   c.Max(limit, "limit", 100);
   c.Enum(type, "backupType", {"USER", "SYSTEM", "AWS_BACKUP", "ALL"});
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   const std::string table_name = name ? NameOf(*name) : std::string();
   json summaries = json::array();
   std::string last;
@@ -333,17 +325,16 @@ Status ListBackups(Context& ctx) {
 
 Status RestoreTableFromBackup(Context& ctx) {
   std::optional<std::string> target, arn, billing;
-  Status s = ReadString(ctx.request, "TargetTableName", &target);
-  if (!s.ok()) return s;
-  if (!(s = ReadString(ctx.request, "BackupArn", &arn)).ok()) return s;
-  if (!(s = ReadString(ctx.request, "BillingModeOverride", &billing)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "TargetTableName", &target));
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "BackupArn", &arn));
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "BillingModeOverride", &billing));
   Constraints c;
   c.TableName(target, "targetTableName", true);
   if (!arn) c.Add(nullptr, "backupArn", "Member must not be null");
   c.Enum(billing, "billingModeOverride", {"PROVISIONED", "PAY_PER_REQUEST"});
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   Backup* backup = nullptr;
-  if (!(s = FindBackup(ctx, *arn, &backup)).ok()) return s;
+  MT_RETURN_IF_ERROR(FindBackup(ctx, *arn, &backup));
   if (ctx.state.FindAnyTable(*target)) {
     return Status(ErrorCode::kTableAlreadyExists, "Table already exists: " + *target);
   }
@@ -388,8 +379,7 @@ Status RestoreTableFromBackup(Context& ctx) {
 namespace {
 
 Status ReadIndexName(Context& ctx, std::optional<std::string>* index, Constraints* c) {
-  Status s = ReadString(ctx.request, "IndexName", index);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "IndexName", index));
   if (*index) c->TableName(*index, "indexName", false);
   return Status::Ok();
 }
@@ -430,33 +420,31 @@ json InsightsJson(const EngineState& state, const storage::Table& table,
 
 Status DescribeContributorInsights(Context& ctx) {
   std::optional<std::string> name, index;
-  Status s = ReadString(ctx.request, "TableName", &name);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "TableName", &name));
   Constraints c;
   c.TableName(name, "tableName", true);
-  if (!(s = ReadIndexName(ctx, &index, &c)).ok()) return s;
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadIndexName(ctx, &index, &c));
+  MT_RETURN_IF_ERROR(c.ToStatus());
   storage::Table* table = nullptr;
-  if (!(s = FindNamed(ctx, name, ErrorCode::kResourceNotFound, &table)).ok()) return s;
-  if (!(s = CheckIndex(*table, index)).ok()) return s;
+  MT_RETURN_IF_ERROR(FindNamed(ctx, name, ErrorCode::kResourceNotFound, &table));
+  MT_RETURN_IF_ERROR(CheckIndex(*table, index));
   ctx.response = InsightsJson(ctx.state, *table, index);
   return Status::Ok();
 }
 
 Status UpdateContributorInsights(Context& ctx) {
   std::optional<std::string> name, index, action;
-  Status s = ReadString(ctx.request, "TableName", &name);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "TableName", &name));
   Constraints c;
   c.TableName(name, "tableName", true);
-  if (!(s = ReadIndexName(ctx, &index, &c)).ok()) return s;
-  if (!(s = ReadString(ctx.request, "ContributorInsightsAction", &action)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadIndexName(ctx, &index, &c));
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "ContributorInsightsAction", &action));
   if (!action) c.Add(nullptr, "contributorInsightsAction", "Member must not be null");
   c.Enum(action, "contributorInsightsAction", {"ENABLE", "DISABLE"});
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   storage::Table* table = nullptr;
-  if (!(s = FindNamed(ctx, name, ErrorCode::kResourceNotFound, &table)).ok()) return s;
-  if (!(s = CheckIndex(*table, index)).ok()) return s;
+  MT_RETURN_IF_ERROR(FindNamed(ctx, name, ErrorCode::kResourceNotFound, &table));
+  MT_RETURN_IF_ERROR(CheckIndex(*table, index));
   TableExtras* extras = ExtrasOf(ctx.state, *table);
   const std::string key = index ? *index : std::string();
   if (*action == "ENABLE") {
@@ -474,13 +462,12 @@ Status UpdateContributorInsights(Context& ctx) {
 Status ListContributorInsights(Context& ctx) {
   std::optional<std::string> name;
   std::optional<int64_t> max;
-  Status s = ReadString(ctx.request, "TableName", &name);
-  if (!s.ok()) return s;
-  if (!(s = ReadInteger(ctx.request, "MaxResults", &max)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "TableName", &name));
+  MT_RETURN_IF_ERROR(ReadInteger(ctx.request, "MaxResults", &max));
   Constraints c;
   c.TableName(name, "tableName", false);
   c.Max(max, "maxResults", 100);
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   json list = json::array();
   for (const auto& [table_name, table] : ctx.state.tables) {
     if (name && table_name != *name) continue;
@@ -499,10 +486,9 @@ Status ListContributorInsights(Context& ctx) {
 
 Status DescribeKinesisStreamingDestination(Context& ctx) {
   std::optional<std::string> name;
-  Status s = ReadTableOrArn(ctx, &name);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadTableOrArn(ctx, &name));
   storage::Table* table = nullptr;
-  if (!(s = FindNamed(ctx, name, ErrorCode::kResourceNotFound, &table)).ok()) return s;
+  MT_RETURN_IF_ERROR(FindNamed(ctx, name, ErrorCode::kResourceNotFound, &table));
   // No Kinesis here: a table never has a destination.
   ctx.response["TableName"] = table->schema().name;
   ctx.response["KinesisDataStreamDestinations"] = json::array();
@@ -513,8 +499,7 @@ namespace {
 
 // The resource a policy is attached to: a table ARN of this engine; *table_id its table's id.
 Status ReadPolicyArn(Context& ctx, std::optional<std::string>* arn, std::string* table_id) {
-  Status s = ReadString(ctx.request, "ResourceArn", arn);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "ResourceArn", arn));
   Constraints c;
   if (!*arn) {
     c.Add(nullptr, "resourceArn", "Member must not be null");
@@ -523,7 +508,7 @@ Status ReadPolicyArn(Context& ctx, std::optional<std::string>* arn, std::string*
   } else if ((*arn)->size() > 1283) {
     c.Add(&**arn, "resourceArn", "Member must have length less than or equal to 1283");
   }
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   if ((*arn)->rfind("arn:aws:dynamodb:", 0) != 0 || (*arn)->find(":table/") == std::string::npos) {
     return Status::Validation("Invalid ResourceArn provided as input " + **arn);
   }
@@ -556,8 +541,7 @@ Status PolicyNotFound(const std::string& arn) {
 Status GetResourcePolicy(Context& ctx) {
   std::optional<std::string> arn;
   std::string table_id;
-  Status s = ReadPolicyArn(ctx, &arn, &table_id);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadPolicyArn(ctx, &arn, &table_id));
   const ResourcePolicy* policy = FindPolicy(ctx, *arn, table_id);
   if (!policy) return PolicyNotFound(*arn);
   ctx.response["Policy"] = policy->policy;
@@ -568,13 +552,12 @@ Status GetResourcePolicy(Context& ctx) {
 Status PutResourcePolicy(Context& ctx) {
   std::optional<std::string> arn, policy, expected;
   std::string table_id;
-  Status s = ReadPolicyArn(ctx, &arn, &table_id);
-  if (!s.ok()) return s;
-  if (!(s = ReadString(ctx.request, "Policy", &policy)).ok()) return s;
-  if (!(s = ReadString(ctx.request, "ExpectedRevisionId", &expected)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadPolicyArn(ctx, &arn, &table_id));
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "Policy", &policy));
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "ExpectedRevisionId", &expected));
   Constraints c;
   if (!policy) c.Add(nullptr, "policy", "Member must not be null");
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   // The policy must be a JSON document (IAM policy grammar is not checked here).
   json parsed = json::parse(*policy, nullptr, false);
   if (parsed.is_discarded() || !parsed.is_object()) {
@@ -605,9 +588,8 @@ Status PutResourcePolicy(Context& ctx) {
 Status DeleteResourcePolicy(Context& ctx) {
   std::optional<std::string> arn, expected;
   std::string table_id;
-  Status s = ReadPolicyArn(ctx, &arn, &table_id);
-  if (!s.ok()) return s;
-  if (!(s = ReadString(ctx.request, "ExpectedRevisionId", &expected)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadPolicyArn(ctx, &arn, &table_id));
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "ExpectedRevisionId", &expected));
   const ResourcePolicy* policy = FindPolicy(ctx, *arn, table_id);
   if (!policy) return PolicyNotFound(*arn);
   if (expected && policy->revision_id != *expected) {
@@ -625,14 +607,13 @@ Status DeleteResourcePolicy(Context& ctx) {
 Status ListImports(Context& ctx) {
   std::optional<std::string> table_arn, token;
   std::optional<int64_t> page_size;
-  Status s = ReadString(ctx.request, "TableArn", &table_arn);
-  if (!s.ok()) return s;
-  if (!(s = ReadInteger(ctx.request, "PageSize", &page_size)).ok()) return s;
-  if (!(s = ReadString(ctx.request, "NextToken", &token)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "TableArn", &table_arn));
+  MT_RETURN_IF_ERROR(ReadInteger(ctx.request, "PageSize", &page_size));
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "NextToken", &token));
   Constraints c;
   c.Min(page_size, "pageSize", 1);
   c.Max(page_size, "pageSize", 25);
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   // ImportTable is not implemented here (it reads S3), so no import ever exists.
   ctx.response["ImportSummaryList"] = json::array();
   return Status::Ok();
@@ -641,14 +622,13 @@ Status ListImports(Context& ctx) {
 Status ListExports(Context& ctx) {
   std::optional<std::string> table_arn, token;
   std::optional<int64_t> max;
-  Status s = ReadString(ctx.request, "TableArn", &table_arn);
-  if (!s.ok()) return s;
-  if (!(s = ReadInteger(ctx.request, "MaxResults", &max)).ok()) return s;
-  if (!(s = ReadString(ctx.request, "NextToken", &token)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "TableArn", &table_arn));
+  MT_RETURN_IF_ERROR(ReadInteger(ctx.request, "MaxResults", &max));
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "NextToken", &token));
   Constraints c;
   c.Min(max, "maxResults", 1);
   c.Max(max, "maxResults", 25);
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   // ExportTableToPointInTime is not implemented here (it writes S3), so no export ever exists.
   ctx.response["ExportSummaries"] = json::array();
   return Status::Ok();

@@ -72,16 +72,13 @@ Status RejectLegacy(const json& req,
 namespace {
 
 Status ReadWriteMembers(const json& req, WriteRequestMembers* m) {
-  Status s;
-  if (!(s = ReadString(req, "TableName", &m->table_name)).ok()) return s;
-  if (!(s = ReadString(req, "ConditionExpression", &m->condition)).ok()) return s;
-  if (!(s = ReadString(req, "ReturnValues", &m->return_values)).ok()) return s;
-  if (!(s = ReadString(req, "ReturnConsumedCapacity", &m->capacity)).ok()) return s;
-  if (!(s = ReadString(req, "ReturnItemCollectionMetrics", &m->metrics)).ok()) return s;
-  if (!(s = ReadString(req, "ReturnValuesOnConditionCheckFailure", &m->on_condition_failure))
-           .ok()) {
-    return s;
-  }
+  MT_RETURN_IF_ERROR(ReadString(req, "TableName", &m->table_name));
+  MT_RETURN_IF_ERROR(ReadString(req, "ConditionExpression", &m->condition));
+  MT_RETURN_IF_ERROR(ReadString(req, "ReturnValues", &m->return_values));
+  MT_RETURN_IF_ERROR(ReadString(req, "ReturnConsumedCapacity", &m->capacity));
+  MT_RETURN_IF_ERROR(ReadString(req, "ReturnItemCollectionMetrics", &m->metrics));
+  MT_RETURN_IF_ERROR(
+      ReadString(req, "ReturnValuesOnConditionCheckFailure", &m->on_condition_failure));
   return ReadExpressionParams(req, &m->params);
 }
 
@@ -144,9 +141,8 @@ Status ParseConditionAndCheckUsed(WriteRequestMembers& m) {
 // Prepares and finishes a Put or Delete, returning the old item when ReturnValues is ALL_OLD.
 Status RunPutOrDelete(Context& ctx, const WriteSpec& spec, const WriteRequestMembers& m) {
   PreparedWrite prepared;
-  Status s = PrepareWrite(spec, &prepared);
-  if (!s.ok()) return s;
-  if (!(s = Finish(ctx, spec, m, prepared)).ok()) return s;
+  MT_RETURN_IF_ERROR(PrepareWrite(spec, &prepared));
+  MT_RETURN_IF_ERROR(Finish(ctx, spec, m, prepared));
   if (m.return_values && *m.return_values == "ALL_OLD" && prepared.plan.old_item) {
     ctx.response["Attributes"] = wire::ToJson(*prepared.plan.old_item);
   }
@@ -156,8 +152,7 @@ Status RunPutOrDelete(Context& ctx, const WriteSpec& spec, const WriteRequestMem
 }  // namespace
 
 Status ReadPutItem(const json& req, PutItemRequest* out) {
-  Status s = ReadWriteMembers(req, &out->m);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadWriteMembers(req, &out->m));
   return ReadItem(req, "Item", &out->item);
 }
 
@@ -165,27 +160,21 @@ Status RunPutItem(Context& ctx, PutItemRequest& r) {
   const json& req = ctx.request;
   WriteRequestMembers& m = r.m;
   std::optional<Item>& item = r.item;
-  Status s;
   Constraints c;
   WriteConstraints(m, false, &c);
   if (!item) c.Add(nullptr, "item", "Member must not be null");
-  if (!(s = c.ToStatus()).ok()) return s;
-  if (!(s = RejectLegacy(req, {{"Expected", "ConditionExpression"},
-                               {"ConditionalOperator", "ConditionExpression"}}))
-           .ok()) {
-    return s;
-  }
-  if (!(s = CheckExpressionParams(m.params, {{"ConditionExpression", m.condition.has_value()}}))
-           .ok()) {
-    return s;
-  }
-  if (!(s = CheckAllOldOrNone(m)).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
+  MT_RETURN_IF_ERROR(RejectLegacy(
+      req, {{"Expected", "ConditionExpression"}, {"ConditionalOperator", "ConditionExpression"}}));
+  MT_RETURN_IF_ERROR(
+      CheckExpressionParams(m.params, {{"ConditionExpression", m.condition.has_value()}}));
+  MT_RETURN_IF_ERROR(CheckAllOldOrNone(m));
   // DynamoDB rule: the item size is checked before the table exists (dynamodb-rules.md §1.3).
-  if (!(s = CheckItemSize(*item)).ok()) return s;
-  if (!(s = ParseConditionAndCheckUsed(m)).ok()) return s;
+  MT_RETURN_IF_ERROR(CheckItemSize(*item));
+  MT_RETURN_IF_ERROR(ParseConditionAndCheckUsed(m));
   storage::Table* table = ctx.state.FindTable(*m.table_name);
   if (!table) return Status::ResourceNotFound();
-  if (!(s = ValidateItemKeys(table->schema(), *item)).ok()) return s;
+  MT_RETURN_IF_ERROR(ValidateItemKeys(table->schema(), *item));
 
   WriteSpec spec;
   spec.kind = WriteKind::kPut;
@@ -197,23 +186,20 @@ Status RunPutItem(Context& ctx, PutItemRequest& r) {
 
 Status PutItem(Context& ctx) {
   PutItemRequest r;
-  Status s = ReadPutItem(ctx.request, &r);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadPutItem(ctx.request, &r));
   return RunPutItem(ctx, r);
 }
 
 Status ReadKeyWrite(const json& req, bool update, KeyWriteRequest* out) {
-  Status s = ReadWriteMembers(req, &out->m);
-  if (!s.ok()) return s;
-  if (!(s = ReadItem(req, "Key", &out->key)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadWriteMembers(req, &out->m));
+  MT_RETURN_IF_ERROR(ReadItem(req, "Key", &out->key));
   if (update) return ReadString(req, "UpdateExpression", &out->update_text);
   return Status::Ok();
 }
 
 Status DeleteItem(Context& ctx) {
   KeyWriteRequest r;
-  Status s = ReadKeyWrite(ctx.request, false, &r);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadKeyWrite(ctx.request, false, &r));
   return RunDeleteItem(ctx, r);
 }
 
@@ -221,25 +207,19 @@ Status RunDeleteItem(Context& ctx, KeyWriteRequest& r) {
   const json& req = ctx.request;
   WriteRequestMembers& m = r.m;
   std::optional<Item>& key = r.key;
-  Status s;
   Constraints c;
   WriteConstraints(m, false, &c);
   if (!key) c.Add(nullptr, "key", "Member must not be null");
-  if (!(s = c.ToStatus()).ok()) return s;
-  if (!(s = RejectLegacy(req, {{"Expected", "ConditionExpression"},
-                               {"ConditionalOperator", "ConditionExpression"}}))
-           .ok()) {
-    return s;
-  }
-  if (!(s = CheckExpressionParams(m.params, {{"ConditionExpression", m.condition.has_value()}}))
-           .ok()) {
-    return s;
-  }
-  if (!(s = CheckAllOldOrNone(m)).ok()) return s;
-  if (!(s = ParseConditionAndCheckUsed(m)).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
+  MT_RETURN_IF_ERROR(RejectLegacy(
+      req, {{"Expected", "ConditionExpression"}, {"ConditionalOperator", "ConditionExpression"}}));
+  MT_RETURN_IF_ERROR(
+      CheckExpressionParams(m.params, {{"ConditionExpression", m.condition.has_value()}}));
+  MT_RETURN_IF_ERROR(CheckAllOldOrNone(m));
+  MT_RETURN_IF_ERROR(ParseConditionAndCheckUsed(m));
   storage::Table* table = ctx.state.FindTable(*m.table_name);
   if (!table) return Status::ResourceNotFound();
-  if (!(s = ValidateKey(table->schema(), *key)).ok()) return s;
+  MT_RETURN_IF_ERROR(ValidateKey(table->schema(), *key));
 
   WriteSpec spec;
   spec.kind = WriteKind::kDelete;
@@ -251,8 +231,7 @@ Status RunDeleteItem(Context& ctx, KeyWriteRequest& r) {
 
 Status UpdateItem(Context& ctx) {
   KeyWriteRequest r;
-  Status s = ReadKeyWrite(ctx.request, true, &r);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadKeyWrite(ctx.request, true, &r));
   return RunUpdateItem(ctx, r);
 }
 
@@ -265,27 +244,22 @@ Status RunUpdateItem(Context& ctx, KeyWriteRequest& r) {
   Constraints c;
   WriteConstraints(m, true, &c);
   if (!key) c.Add(nullptr, "key", "Member must not be null");
-  if (!(s = c.ToStatus()).ok()) return s;
-  if (!(s = RejectLegacy(req, {{"AttributeUpdates", "UpdateExpression"},
-                               {"Expected", "ConditionExpression"},
-                               {"ConditionalOperator", "ConditionExpression"}}))
-           .ok()) {
-    return s;
-  }
-  if (!(s = CheckExpressionParams(m.params, {{"UpdateExpression", update_text.has_value()},
-                                             {"ConditionExpression", m.condition.has_value()}}))
-           .ok()) {
-    return s;
-  }
+  MT_RETURN_IF_ERROR(c.ToStatus());
+  MT_RETURN_IF_ERROR(RejectLegacy(req, {{"AttributeUpdates", "UpdateExpression"},
+                                        {"Expected", "ConditionExpression"},
+                                        {"ConditionalOperator", "ConditionExpression"}}));
+  MT_RETURN_IF_ERROR(
+      CheckExpressionParams(m.params, {{"UpdateExpression", update_text.has_value()},
+                                       {"ConditionExpression", m.condition.has_value()}}));
   expr::Update update;
   if (update_text) {
     s = expr::ParseUpdate(*update_text, m.params.names, m.params.values, &m.params.usage, &update);
     if (!s.ok()) return messages::Enveloped(messages::Family::kUpdateExpression, s);
   }
-  if (!(s = ParseConditionAndCheckUsed(m)).ok()) return s;
+  MT_RETURN_IF_ERROR(ParseConditionAndCheckUsed(m));
   storage::Table* table = ctx.state.FindTable(*m.table_name);
   if (!table) return Status::ResourceNotFound();
-  if (!(s = ValidateKey(table->schema(), *key)).ok()) return s;
+  MT_RETURN_IF_ERROR(ValidateKey(table->schema(), *key));
   // DynamoDB rule: an UpdateExpression may not touch a key attribute.
   for (const expr::Path& path : update.TargetPaths()) {
     if (table->schema().keys.Contains(path.TopLevelName())) {
@@ -303,7 +277,7 @@ Status RunUpdateItem(Context& ctx, KeyWriteRequest& r) {
   spec.condition = m.parsed_condition;
   spec.update = update;
   PreparedWrite prepared;
-  if (!(s = PrepareWrite(spec, &prepared)).ok()) return s;
+  MT_RETURN_IF_ERROR(PrepareWrite(spec, &prepared));
   // DynamoDB rule (us-east-1 and 21 other regions; ten measure only the finished item): a
   // standalone UpdateItem also refuses an update whose written attributes plus its action bytes
   // (expr::Update::SizeRuleActionBytes) pass 400 KB, so at a short key the ceiling sits below
@@ -320,7 +294,7 @@ Status RunUpdateItem(Context& ctx, KeyWriteRequest& r) {
       return Status::Validation("Item size to update has exceeded the maximum allowed size");
     }
   }
-  if (!(s = Finish(ctx, spec, m, prepared)).ok()) return s;
+  MT_RETURN_IF_ERROR(Finish(ctx, spec, m, prepared));
   // ReturnValues: ALL_OLD / ALL_NEW whole images, UPDATED_* only the updated paths; nothing when
   // the image is missing or the projection is empty.
   const std::string rv = m.return_values.value_or("NONE");
@@ -344,28 +318,25 @@ Status ReadGetItem(const json& req, GetItemRequest* out) {
   std::optional<Item> key;
   ExpressionParams params;
   Status s;
-  if (!(s = ReadString(req, "TableName", &table_name)).ok()) return s;
-  if (!(s = ReadItem(req, "Key", &key)).ok()) return s;
-  if (!(s = ReadBool(req, "ConsistentRead", &consistent)).ok()) return s;
-  if (!(s = ReadString(req, "ReturnConsumedCapacity", &out->capacity_detail)).ok()) return s;
-  if (!(s = ReadString(req, "ProjectionExpression", &out->projection_text)).ok()) return s;
-  if (!(s = ReadExpressionParams(req, &params)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(req, "TableName", &table_name));
+  MT_RETURN_IF_ERROR(ReadItem(req, "Key", &key));
+  MT_RETURN_IF_ERROR(ReadBool(req, "ConsistentRead", &consistent));
+  MT_RETURN_IF_ERROR(ReadString(req, "ReturnConsumedCapacity", &out->capacity_detail));
+  MT_RETURN_IF_ERROR(ReadString(req, "ProjectionExpression", &out->projection_text));
+  MT_RETURN_IF_ERROR(ReadExpressionParams(req, &params));
   Constraints c;
   c.Enum(out->capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
   c.TableName(table_name, "tableName", true);
   if (!key) c.Add(nullptr, "key", "Member must not be null");
-  if (!(s = c.ToStatus()).ok()) return s;
-  if (!(s = RejectLegacy(req, {{"AttributesToGet", "ProjectionExpression"}})).ok()) return s;
-  if (!(s = CheckExpressionParams(params,
-                                  {{"ProjectionExpression", out->projection_text.has_value()}}))
-           .ok()) {
-    return s;
-  }
+  MT_RETURN_IF_ERROR(c.ToStatus());
+  MT_RETURN_IF_ERROR(RejectLegacy(req, {{"AttributesToGet", "ProjectionExpression"}}));
+  MT_RETURN_IF_ERROR(
+      CheckExpressionParams(params, {{"ProjectionExpression", out->projection_text.has_value()}}));
   if (out->projection_text) {
     s = expr::ParseProjection(*out->projection_text, params.names, &params.usage, &out->projection);
     if (!s.ok()) return s;
   }
-  if (!(s = expr::CheckAllUsed(params.names, params.values, params.usage)).ok()) return s;
+  MT_RETURN_IF_ERROR(expr::CheckAllUsed(params.names, params.values, params.usage));
   out->table_name = std::move(*table_name);
   out->key = std::move(*key);
   out->consistent = consistent.value_or(false);
@@ -377,8 +348,7 @@ Status RunGetItem(Context& ctx, GetItemRequest& r) {
   if (!table) return Status::ResourceNotFound();
   const Value* hash = nullptr;
   const Value* range = nullptr;
-  Status s = ValidateKey(table->schema(), r.key, &hash, &range);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ValidateKey(table->schema(), r.key, &hash, &range));
 
   // DynamoDB rule: ceil(item size / 4 KB) read units, x0.5 when eventually consistent; a miss
   // costs the minimum; ProjectionExpression does not reduce the cost.
@@ -441,8 +411,7 @@ Status RunGetItem(Context& ctx, GetItemRequest& r) {
 
 Status GetItem(Context& ctx) {
   GetItemRequest r;
-  Status s = ReadGetItem(ctx.request, &r);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadGetItem(ctx.request, &r));
   return RunGetItem(ctx, r);
 }
 

@@ -160,10 +160,9 @@ bool Reversed(const json& lo, const json& hi) {
 Status ComparisonToExpression(const std::string& attribute, const json& cond, bool key_condition,
                               Builder* b, std::string* out) {
   std::optional<std::string> op;
-  Status s = ReadString(cond, "ComparisonOperator", &op);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(cond, "ComparisonOperator", &op));
   const json* list = nullptr;
-  if (!(s = ReadArray(cond, "AttributeValueList", &list)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadArray(cond, "AttributeValueList", &list));
   if (!op) {
     return Status::Validation(
         "One or more parameter values were invalid: ComparisonOperator must not be null");
@@ -263,16 +262,14 @@ Status ExpectedToExpression(const json& expected, const std::string& joiner, Bui
         return Invalid("Value or AttributeValueList must be used with ComparisonOperator: " +
                        op.get<std::string>() + " for Attribute: " + attribute);
       }
-      Status s = ComparisonToExpression(attribute, with_list, false, b, &part);
-      if (!s.ok()) return s;
+      MT_RETURN_IF_ERROR(ComparisonToExpression(attribute, with_list, false, b, &part));
     } else if (cond.contains("AttributeValueList")) {
       return Invalid(
           "AttributeValueList can only be used with a ComparisonOperator for Attribute: " +
           attribute);
     } else {
       std::optional<bool> exists;
-      Status s = ReadBool(cond, "Exists", &exists);
-      if (!s.ok()) return s;
+      MT_RETURN_IF_ERROR(ReadBool(cond, "Exists", &exists));
       const bool has_value = cond.contains("Value") && !cond["Value"].is_null();
       if (exists.value_or(true)) {
         if (!has_value) {
@@ -304,8 +301,7 @@ Status ConditionsToExpression(const json& conditions, const std::string& joiner,
   for (auto it = conditions.begin(); it != conditions.end(); ++it) {
     if (!it.value().is_object()) return Status::Serialization("Unexpected value type in payload");
     std::string part;
-    Status s = ComparisonToExpression(it.key(), it.value(), key_condition, b, &part);
-    if (!s.ok()) return s;
+    MT_RETURN_IF_ERROR(ComparisonToExpression(it.key(), it.value(), key_condition, b, &part));
     parts.push_back(key_condition ? part : "(" + part + ")");
   }
   for (size_t i = 0; i < parts.size(); ++i) *out += (i ? " " + joiner + " " : "") + parts[i];
@@ -345,8 +341,7 @@ Status AttributeUpdatesToExpression(const json& updates, Builder* b, std::string
     const json& u = it.value();
     if (!u.is_object()) return Status::Serialization("Unexpected value type in payload");
     std::optional<std::string> action;
-    Status s = ReadString(u, "Action", &action);
-    if (!s.ok()) return s;
+    MT_RETURN_IF_ERROR(ReadString(u, "Action", &action));
     const bool has_value = u.contains("Value") && !u["Value"].is_null();
     const std::string a = action.value_or("PUT");
     const std::string type = has_value ? TypeOf(u["Value"]) : std::string();
@@ -493,26 +488,26 @@ Status Rewrite(json* obj, const std::vector<const char*>& legacy,
   }
   if (Present(o, "Expected")) {
     text.clear();
-    if (!(s = ExpectedToExpression(o["Expected"], joiner, &b, &text)).ok()) return s;
+    MT_RETURN_IF_ERROR(ExpectedToExpression(o["Expected"], joiner, &b, &text));
     if (!text.empty()) o["ConditionExpression"] = text;
     o.erase("Expected");
   }
   if (Present(o, "AttributeUpdates")) {
     text.clear();
-    if (!(s = AttributeUpdatesToExpression(o["AttributeUpdates"], &b, &text)).ok()) return s;
+    MT_RETURN_IF_ERROR(AttributeUpdatesToExpression(o["AttributeUpdates"], &b, &text));
     if (!text.empty()) o["UpdateExpression"] = text;
     o.erase("AttributeUpdates");
   }
   for (const char* filter : {"QueryFilter", "ScanFilter"}) {
     if (!Present(o, filter)) continue;
     text.clear();
-    if (!(s = ConditionsToExpression(o[filter], joiner, false, &b, &text)).ok()) return s;
+    MT_RETURN_IF_ERROR(ConditionsToExpression(o[filter], joiner, false, &b, &text));
     if (!text.empty()) o["FilterExpression"] = text;
     o.erase(filter);
   }
   if (Present(o, "KeyConditions")) {
     text.clear();
-    if (!(s = ConditionsToExpression(o["KeyConditions"], "AND", true, &b, &text)).ok()) return s;
+    MT_RETURN_IF_ERROR(ConditionsToExpression(o["KeyConditions"], "AND", true, &b, &text));
     if (!text.empty()) o["KeyConditionExpression"] = text;
     o.erase("KeyConditions");
   }
@@ -549,9 +544,8 @@ Status TranslateLegacy(std::string_view operation, json* request) {
     if (!items || !items->is_object()) return Status::Ok();
     for (auto it = items->begin(); it != items->end(); ++it) {
       if (!it.value().is_object()) continue;
-      Status s = Rewrite(&it.value(), {"AttributesToGet"}, {"ProjectionExpression"},
-                         "requestItems." + it.key() + ".member.");
-      if (!s.ok()) return s;
+      MT_RETURN_IF_ERROR(Rewrite(&it.value(), {"AttributesToGet"}, {"ProjectionExpression"},
+                                 "requestItems." + it.key() + ".member."));
     }
   }
   return Status::Ok();

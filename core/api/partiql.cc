@@ -36,7 +36,6 @@ class Translator {
   explicit Translator(const std::vector<Value>& params) : params_(params) {}
 
   Status ValueOf(const Expr& e, Value* out) {
-    Status s;
     switch (e.kind) {
       case Expr::Kind::kValue:
         *out = e.value;
@@ -51,7 +50,7 @@ class Translator {
         List l;
         for (const Expr& a : e.args) {
           Value v;
-          if (!(s = ValueOf(a, &v)).ok()) return s;
+          MT_RETURN_IF_ERROR(ValueOf(a, &v));
           l.push_back(std::move(v));
         }
         *out = Value::L(std::move(l));
@@ -61,7 +60,7 @@ class Translator {
         Map m;
         for (size_t i = 0; i < e.args.size(); ++i) {
           Value v;
-          if (!(s = ValueOf(e.args[i], &v)).ok()) return s;
+          MT_RETURN_IF_ERROR(ValueOf(e.args[i], &v));
           m[e.keys[i]] = std::move(v);
         }
         *out = Value::M(std::move(m));
@@ -71,7 +70,7 @@ class Translator {
         std::vector<Value> elems;
         for (const Expr& a : e.args) {
           Value v;
-          if (!(s = ValueOf(a, &v)).ok()) return s;
+          MT_RETURN_IF_ERROR(ValueOf(a, &v));
           elems.push_back(std::move(v));
         }
         // A set holds strings, numbers or binaries only, all of one type.
@@ -120,10 +119,9 @@ class Translator {
   }
 
   Status Render(const Expr& e, std::string* out) {
-    Status s;
     std::vector<std::string> a(e.args.size());
     for (size_t i = 0; i < e.args.size(); ++i) {
-      if (!(s = Render(e.args[i], &a[i])).ok()) return s;
+      MT_RETURN_IF_ERROR(Render(e.args[i], &a[i]));
     }
     switch (e.kind) {
       case Expr::Kind::kPath:
@@ -174,7 +172,7 @@ class Translator {
       }
       default: {
         Value v;
-        if (!(s = ValueOf(e, &v)).ok()) return s;
+        MT_RETURN_IF_ERROR(ValueOf(e, &v));
         *out = ValueRef(v);
         return Status::Ok();
       }
@@ -313,8 +311,7 @@ struct Prepared {
 };
 
 Status Prepare(Context& ctx, const std::string& text, size_t param_count, Prepared* out) {
-  Status s = partiql::Parse(text, &out->statement);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(partiql::Parse(text, &out->statement));
   const Statement& st = out->statement;
   if (static_cast<size_t>(st.parameter_count) != param_count) {
     return Status::Validation("Number of parameters in request and statement don't match.");
@@ -341,8 +338,7 @@ Status KeyFromWhere(Prepared* p) {
     const Expr* value = nullptr;
     if (KeyEquality(*term, &name, &value) && keys.Contains(name) && !p->key.count(name)) {
       Value v;
-      Status s = p->translator.ValueOf(*value, &v);
-      if (!s.ok()) return s;
+      MT_RETURN_IF_ERROR(p->translator.ValueOf(*value, &v));
       p->key[name] = std::move(v);
     } else {
       p->rest.push_back(term);
@@ -359,8 +355,7 @@ Status RestCondition(Prepared* p, std::string* out) {
   out->clear();
   for (const Expr* e : p->rest) {
     std::string part;
-    Status s = p->translator.Render(*e, &part);
-    if (!s.ok()) return s;
+    MT_RETURN_IF_ERROR(p->translator.Render(*e, &part));
     *out += (out->empty() ? "" : " AND ") + part;
   }
   return Status::Ok();
@@ -402,7 +397,6 @@ Status RunSelect(Context& ctx, Prepared& p, const RunOptions& o, json* response)
       filter.push_back(term);
     }
   }
-  Status s;
   json req = json::object();
   req["TableName"] = st.table;
   if (!st.index.empty()) req["IndexName"] = st.index;
@@ -425,16 +419,16 @@ Status RunSelect(Context& ctx, Prepared& p, const RunOptions& o, json* response)
   std::string filter_text;
   for (const Expr* e : filter) {
     std::string part;
-    if (!(s = p.translator.Render(*e, &part)).ok()) return s;
+    MT_RETURN_IF_ERROR(p.translator.Render(*e, &part));
     filter_text += (filter_text.empty() ? "" : " AND ") + part;
   }
   Handler handler = Scan;
   if (hash) {
     std::string key_text;
-    if (!(s = p.translator.Render(*hash, &key_text)).ok()) return s;
+    MT_RETURN_IF_ERROR(p.translator.Render(*hash, &key_text));
     if (range) {
       std::string part;
-      if (!(s = p.translator.Render(*range, &part)).ok()) return s;
+      MT_RETURN_IF_ERROR(p.translator.Render(*range, &part));
       key_text += " AND " + part;
     }
     req["KeyConditionExpression"] = key_text;
@@ -468,7 +462,7 @@ Status RunSelect(Context& ctx, Prepared& p, const RunOptions& o, json* response)
   }
   json out;
   json extra;
-  if (!(s = RunHandler(ctx, handler, req, &out, &extra)).ok()) return s;
+  MT_RETURN_IF_ERROR(RunHandler(ctx, handler, req, &out, &extra));
   (*response)["Items"] = ProjectItems(st, out.contains("Items") ? out["Items"] : json::array());
   if (out.contains("LastEvaluatedKey")) {
     (*response)["NextToken"] = wire::Base64Encode(out["LastEvaluatedKey"].dump());
@@ -478,14 +472,13 @@ Status RunSelect(Context& ctx, Prepared& p, const RunOptions& o, json* response)
 
 // A key-addressed SELECT (BatchExecuteStatement, ExecuteTransaction): the item or nothing.
 Status RunGet(Context& ctx, Prepared& p, const RunOptions& o, json* item) {
-  Status s = KeyFromWhere(&p);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(KeyFromWhere(&p));
   json req = json::object();
   req["TableName"] = p.statement.table;
   req["Key"] = wire::ToJson(p.key);
   if (o.consistent_read) req["ConsistentRead"] = *o.consistent_read;
   json out;
-  if (!(s = RunHandler(ctx, GetItem, req, &out, nullptr)).ok()) return s;
+  MT_RETURN_IF_ERROR(RunHandler(ctx, GetItem, req, &out, nullptr));
   if (out.contains("Item")) {
     Item full;
     if (!wire::ParseItem(out["Item"], &full).ok()) return Status::Ok();
@@ -499,12 +492,11 @@ Status RunGet(Context& ctx, Prepared& p, const RunOptions& o, json* item) {
 // Builds the engine request of a write statement: {"Put"|"Update"|"Delete": {...}} members.
 Status WriteRequest(Prepared& p, json* req, Handler* handler) {
   const Statement& st = p.statement;
-  Status s;
   *req = json::object();
   (*req)["TableName"] = st.table;
   if (st.kind == Statement::Kind::kInsert) {
     Value v;
-    if (!(s = p.translator.ValueOf(st.value, &v)).ok()) return s;
+    MT_RETURN_IF_ERROR(p.translator.ValueOf(st.value, &v));
     if (!v.is(Type::kM)) {
       return Status::Validation("Unsupported operand: INSERT VALUE must be a tuple (a map)");
     }
@@ -515,15 +507,15 @@ Status WriteRequest(Prepared& p, json* req, Handler* handler) {
     (*req)["ConditionExpression"] = "attribute_not_exists(" + p.translator.PathRef(hash_path) + ")";
     *handler = PutItem;
   } else {
-    if (!(s = KeyFromWhere(&p)).ok()) return s;
+    MT_RETURN_IF_ERROR(KeyFromWhere(&p));
     (*req)["Key"] = wire::ToJson(p.key);
     std::string condition;
-    if (!(s = RestCondition(&p, &condition)).ok()) return s;
+    MT_RETURN_IF_ERROR(RestCondition(&p, &condition));
     if (st.kind == Statement::Kind::kUpdate) {
       std::string set, remove;
       for (const auto& [path, value] : st.set) {
         std::string v;
-        if (!(s = p.translator.Render(value, &v)).ok()) return s;
+        MT_RETURN_IF_ERROR(p.translator.Render(value, &v));
         set += (set.empty() ? "SET " : ", ") + p.translator.PathRef(path) + " = " + v;
       }
       for (const Path& path : st.remove) {
@@ -599,14 +591,13 @@ Status ExecuteStatement(Context& ctx) {
   std::optional<std::string> statement, next_token, capacity_detail;
   std::optional<bool> consistent;
   std::optional<int64_t> limit;
-  Status s;
-  if (!(s = ReadString(req, "Statement", &statement)).ok()) return s;
-  if (!(s = ReadBool(req, "ConsistentRead", &consistent)).ok()) return s;
-  if (!(s = ReadString(req, "NextToken", &next_token)).ok()) return s;
-  if (!(s = ReadString(req, "ReturnConsumedCapacity", &capacity_detail)).ok()) return s;
-  if (!(s = ReadInteger(req, "Limit", &limit)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(req, "Statement", &statement));
+  MT_RETURN_IF_ERROR(ReadBool(req, "ConsistentRead", &consistent));
+  MT_RETURN_IF_ERROR(ReadString(req, "NextToken", &next_token));
+  MT_RETURN_IF_ERROR(ReadString(req, "ReturnConsumedCapacity", &capacity_detail));
+  MT_RETURN_IF_ERROR(ReadInteger(req, "Limit", &limit));
   std::vector<Value> params;
-  if (!(s = ReadParameters(req, &params)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadParameters(req, &params));
   Constraints c;
   c.Enum(capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
   if (!statement) c.Add(nullptr, "statement", "Member must not be null");
@@ -616,16 +607,16 @@ Status ExecuteStatement(Context& ctx) {
           "than or equal to 1");
   }
   c.Min(limit, "limit", 1);
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   Prepared p(params);
-  if (!(s = Prepare(ctx, *statement, params.size(), &p)).ok()) return s;
+  MT_RETURN_IF_ERROR(Prepare(ctx, *statement, params.size(), &p));
   if (p.statement.kind == Statement::Kind::kSelect) {
     RunOptions o{consistent, limit, next_token};
     json response = json::object();
-    if (!(s = RunSelect(ctx, p, o, &response)).ok()) return s;
+    MT_RETURN_IF_ERROR(RunSelect(ctx, p, o, &response));
     ctx.response = std::move(response);
   } else {
-    if (!(s = RunWrite(ctx, p)).ok()) return s;
+    MT_RETURN_IF_ERROR(RunWrite(ctx, p));
     ctx.response["Items"] = json::array();
   }
   AddConsumedCapacity(ctx, ParseCapacityDetail(capacity_detail), false);
@@ -637,8 +628,8 @@ Status BatchExecuteStatement(Context& ctx) {
   std::optional<std::string> capacity_detail;
   const json* statements = nullptr;
   Status s;
-  if (!(s = ReadArray(req, "Statements", &statements)).ok()) return s;
-  if (!(s = ReadString(req, "ReturnConsumedCapacity", &capacity_detail)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadArray(req, "Statements", &statements));
+  MT_RETURN_IF_ERROR(ReadString(req, "ReturnConsumedCapacity", &capacity_detail));
   Constraints c;
   c.Enum(capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
   if (!statements) {
@@ -649,16 +640,16 @@ Status BatchExecuteStatement(Context& ctx) {
           statements->empty() ? "Member must have length greater than or equal to 1"
                               : "Member must have length less than or equal to 25");
   }
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   json responses = json::array();
   for (const json& entry : *statements) {
     if (!entry.is_object()) return Status::Serialization("Unexpected value type in payload");
     std::optional<std::string> text;
     std::optional<bool> consistent;
     std::vector<Value> params;
-    if (!(s = ReadString(entry, "Statement", &text)).ok()) return s;
-    if (!(s = ReadBool(entry, "ConsistentRead", &consistent)).ok()) return s;
-    if (!(s = ReadParameters(entry, &params)).ok()) return s;
+    MT_RETURN_IF_ERROR(ReadString(entry, "Statement", &text));
+    MT_RETURN_IF_ERROR(ReadBool(entry, "ConsistentRead", &consistent));
+    MT_RETURN_IF_ERROR(ReadParameters(entry, &params));
     json one = json::object();
     Prepared p(params);
     s = text ? Prepare(ctx, *text, params.size(), &p)
@@ -706,9 +697,9 @@ Status ExecuteTransaction(Context& ctx) {
   std::optional<std::string> capacity_detail, token;
   const json* statements = nullptr;
   Status s;
-  if (!(s = ReadArray(req, "TransactStatements", &statements)).ok()) return s;
-  if (!(s = ReadString(req, "ClientRequestToken", &token)).ok()) return s;
-  if (!(s = ReadString(req, "ReturnConsumedCapacity", &capacity_detail)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadArray(req, "TransactStatements", &statements));
+  MT_RETURN_IF_ERROR(ReadString(req, "ClientRequestToken", &token));
+  MT_RETURN_IF_ERROR(ReadString(req, "ReturnConsumedCapacity", &capacity_detail));
   Constraints c;
   if (!statements) {
     c.Add(nullptr, "transactStatements", "Member must not be null");
@@ -719,7 +710,7 @@ Status ExecuteTransaction(Context& ctx) {
                               : "Member must have length less than or equal to 100");
   }
   c.Enum(capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   std::vector<std::unique_ptr<Prepared>> prepared;
   std::vector<std::vector<Value>> all_params(statements->size());
   size_t reads = 0;
@@ -727,11 +718,11 @@ Status ExecuteTransaction(Context& ctx) {
     const json& entry = (*statements)[i];
     if (!entry.is_object()) return Status::Serialization("Unexpected value type in payload");
     std::optional<std::string> text;
-    if (!(s = ReadString(entry, "Statement", &text)).ok()) return s;
-    if (!(s = ReadParameters(entry, &all_params[i])).ok()) return s;
+    MT_RETURN_IF_ERROR(ReadString(entry, "Statement", &text));
+    MT_RETURN_IF_ERROR(ReadParameters(entry, &all_params[i]));
     if (!text) return Status::Validation("Statement must not be null");
     prepared.push_back(std::make_unique<Prepared>(all_params[i]));
-    if (!(s = Prepare(ctx, *text, all_params[i].size(), prepared.back().get())).ok()) return s;
+    MT_RETURN_IF_ERROR(Prepare(ctx, *text, all_params[i].size(), prepared.back().get()));
     if (prepared.back()->statement.kind == Statement::Kind::kSelect) ++reads;
   }
   // DynamoDB rule: a transaction is all reads or all writes.
@@ -742,7 +733,7 @@ Status ExecuteTransaction(Context& ctx) {
   json items = json::array();
   if (reads) {
     for (auto& p : prepared) {
-      if (!(s = KeyFromWhere(p.get())).ok()) return s;
+      MT_RETURN_IF_ERROR(KeyFromWhere(p.get()));
       items.push_back(
           {{"Get", {{"TableName", p->statement.table}, {"Key", wire::ToJson(p->key)}}}});
     }
@@ -769,7 +760,7 @@ Status ExecuteTransaction(Context& ctx) {
     for (auto& p : prepared) {
       json w;
       Handler handler = nullptr;
-      if (!(s = WriteRequest(*p, &w, &handler)).ok()) return s;
+      MT_RETURN_IF_ERROR(WriteRequest(*p, &w, &handler));
       const char* kind = handler == PutItem ? "Put" : handler == UpdateItem ? "Update" : "Delete";
       items.push_back({{kind, std::move(w)}});
     }

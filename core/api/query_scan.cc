@@ -498,61 +498,53 @@ Status ParseFilterAndProjection(ReadMembers& m, expr::Condition* filter,
 }  // namespace
 
 Status ReadMembersOf(const json& req, bool query, ReadMembers* m) {
-  Status s;
-  if (!(s = ReadString(req, "TableName", &m->table_name)).ok()) return s;
-  if (!(s = ReadString(req, "IndexName", &m->index_name)).ok()) return s;
-  if (!(s = ReadString(req, "Select", &m->select)).ok()) return s;
-  if (!(s = ReadInteger(req, "Limit", &m->limit)).ok()) return s;
-  if (!(s = ReadBool(req, "ConsistentRead", &m->consistent)).ok()) return s;
-  if (!(s = ReadItem(req, "ExclusiveStartKey", &m->start_key)).ok()) return s;
-  if (!(s = ReadString(req, "ReturnConsumedCapacity", &m->capacity)).ok()) return s;
-  if (!(s = ReadString(req, "ProjectionExpression", &m->projection_text)).ok()) return s;
-  if (!(s = ReadString(req, "FilterExpression", &m->filter_text)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(req, "TableName", &m->table_name));
+  MT_RETURN_IF_ERROR(ReadString(req, "IndexName", &m->index_name));
+  MT_RETURN_IF_ERROR(ReadString(req, "Select", &m->select));
+  MT_RETURN_IF_ERROR(ReadInteger(req, "Limit", &m->limit));
+  MT_RETURN_IF_ERROR(ReadBool(req, "ConsistentRead", &m->consistent));
+  MT_RETURN_IF_ERROR(ReadItem(req, "ExclusiveStartKey", &m->start_key));
+  MT_RETURN_IF_ERROR(ReadString(req, "ReturnConsumedCapacity", &m->capacity));
+  MT_RETURN_IF_ERROR(ReadString(req, "ProjectionExpression", &m->projection_text));
+  MT_RETURN_IF_ERROR(ReadString(req, "FilterExpression", &m->filter_text));
   if (query) {
-    if (!(s = ReadBool(req, "ScanIndexForward", &m->forward)).ok()) return s;
-    if (!(s = ReadString(req, "KeyConditionExpression", &m->key_condition_text)).ok()) return s;
+    MT_RETURN_IF_ERROR(ReadBool(req, "ScanIndexForward", &m->forward));
+    MT_RETURN_IF_ERROR(ReadString(req, "KeyConditionExpression", &m->key_condition_text));
   } else {
-    if (!(s = ReadInteger(req, "Segment", &m->segment)).ok()) return s;
-    if (!(s = ReadInteger(req, "TotalSegments", &m->total_segments)).ok()) return s;
+    MT_RETURN_IF_ERROR(ReadInteger(req, "Segment", &m->segment));
+    MT_RETURN_IF_ERROR(ReadInteger(req, "TotalSegments", &m->total_segments));
   }
   return ReadExpressionParams(req, &m->params);
 }
 
 Status Query(Context& ctx) {
   ReadMembers m;
-  Status s = ReadMembersOf(ctx.request, true, &m);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadMembersOf(ctx.request, true, &m));
   return RunQuery(ctx, m);
 }
 
 Status RunQuery(Context& ctx, ReadMembers& m) {
   Status s;
-  if (!(s = CheckMembers(m, true)).ok()) return s;
-  if (!(s = RejectLegacy(ctx.request, {{"KeyConditions", "KeyConditionExpression"},
-                                       {"QueryFilter", "FilterExpression"},
-                                       {"AttributesToGet", "ProjectionExpression"},
-                                       {"ConditionalOperator", "FilterExpression"}}))
-           .ok()) {
-    return s;
-  }
-  if (!(s = CheckExpressionParams(m.params,
-                                  {{"ProjectionExpression", m.projection_text.has_value()},
-                                   {"FilterExpression", m.filter_text.has_value()},
-                                   {"KeyConditionExpression", m.key_condition_text.has_value()}}))
-           .ok()) {
-    return s;
-  }
+  MT_RETURN_IF_ERROR(CheckMembers(m, true));
+  MT_RETURN_IF_ERROR(RejectLegacy(ctx.request, {{"KeyConditions", "KeyConditionExpression"},
+                                                {"QueryFilter", "FilterExpression"},
+                                                {"AttributesToGet", "ProjectionExpression"},
+                                                {"ConditionalOperator", "FilterExpression"}}));
+  MT_RETURN_IF_ERROR(CheckExpressionParams(
+      m.params, {{"ProjectionExpression", m.projection_text.has_value()},
+                 {"FilterExpression", m.filter_text.has_value()},
+                 {"KeyConditionExpression", m.key_condition_text.has_value()}}));
   if (!m.key_condition_text) {
     return Status::Validation(
         "Either the KeyConditions or KeyConditionExpression parameter must be specified in the "
         "request.");
   }
-  if (!(s = CheckSelect(m)).ok()) return s;
+  MT_RETURN_IF_ERROR(CheckSelect(m));
   expr::Condition filter;
   expr::Projection projection;
-  if (!(s = ParseFilterAndProjection(m, &filter, &projection)).ok()) return s;
+  MT_RETURN_IF_ERROR(ParseFilterAndProjection(m, &filter, &projection));
   Source src;
-  if (!(s = ResolveSource(ctx, m, m.projection_text ? &projection : nullptr, &src)).ok()) return s;
+  MT_RETURN_IF_ERROR(ResolveSource(ctx, m, m.projection_text ? &projection : nullptr, &src));
   expr::KeyCondition kc;
   s = expr::ParseKeyCondition(*m.key_condition_text, m.params.names, m.params.values,
                               InfoOf(src.keys), &m.params.usage, &kc);
@@ -567,10 +559,10 @@ Status RunQuery(Context& ctx, ReadMembers& m) {
           attribute);
     }
   }
-  if (!(s = expr::CheckAllUsed(m.params.names, m.params.values, m.params.usage)).ok()) return s;
+  MT_RETURN_IF_ERROR(expr::CheckAllUsed(m.params.names, m.params.values, m.params.usage));
   std::string start_sort;
   if (m.start_key) {
-    if (!(s = CheckStartKey(src, *m.start_key, false)).ok()) return s;
+    MT_RETURN_IF_ERROR(CheckStartKey(src, *m.start_key, false));
     const bool in_partition = StartInPartition(src, kc, *m.start_key);
     if (kc.has_range) {
       if (!StartMatchesRange(src, kc, *m.start_key)) {
@@ -627,26 +619,19 @@ Status RunQuery(Context& ctx, ReadMembers& m) {
 
 Status Scan(Context& ctx) {
   ReadMembers m;
-  Status s = ReadMembersOf(ctx.request, false, &m);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadMembersOf(ctx.request, false, &m));
   return RunScan(ctx, m);
 }
 
 Status RunScan(Context& ctx, ReadMembers& m) {
   Status s;
-  if (!(s = CheckMembers(m, false)).ok()) return s;
-  if (!(s = RejectLegacy(ctx.request, {{"ScanFilter", "FilterExpression"},
-                                       {"AttributesToGet", "ProjectionExpression"},
-                                       {"ConditionalOperator", "FilterExpression"}}))
-           .ok()) {
-    return s;
-  }
-  if (!(s = CheckExpressionParams(m.params,
-                                  {{"ProjectionExpression", m.projection_text.has_value()},
-                                   {"FilterExpression", m.filter_text.has_value()}}))
-           .ok()) {
-    return s;
-  }
+  MT_RETURN_IF_ERROR(CheckMembers(m, false));
+  MT_RETURN_IF_ERROR(RejectLegacy(ctx.request, {{"ScanFilter", "FilterExpression"},
+                                                {"AttributesToGet", "ProjectionExpression"},
+                                                {"ConditionalOperator", "FilterExpression"}}));
+  MT_RETURN_IF_ERROR(
+      CheckExpressionParams(m.params, {{"ProjectionExpression", m.projection_text.has_value()},
+                                       {"FilterExpression", m.filter_text.has_value()}}));
   // DynamoDB rules: Segment and TotalSegments come together, Segment < TotalSegments.
   if (m.segment && !m.total_segments) {
     return Status::Validation(
@@ -665,13 +650,13 @@ Status RunScan(Context& ctx, ReadMembers& m) {
         std::to_string(*m.segment) +
         " is not less than TotalSegments: " + std::to_string(*m.total_segments));
   }
-  if (!(s = CheckSelect(m)).ok()) return s;
+  MT_RETURN_IF_ERROR(CheckSelect(m));
   expr::Condition filter;
   expr::Projection projection;
-  if (!(s = ParseFilterAndProjection(m, &filter, &projection)).ok()) return s;
-  if (!(s = expr::CheckAllUsed(m.params.names, m.params.values, m.params.usage)).ok()) return s;
+  MT_RETURN_IF_ERROR(ParseFilterAndProjection(m, &filter, &projection));
+  MT_RETURN_IF_ERROR(expr::CheckAllUsed(m.params.names, m.params.values, m.params.usage));
   Source src;
-  if (!(s = ResolveSource(ctx, m, m.projection_text ? &projection : nullptr, &src)).ok()) return s;
+  MT_RETURN_IF_ERROR(ResolveSource(ctx, m, m.projection_text ? &projection : nullptr, &src));
   if (m.start_key && !(s = CheckStartKey(src, *m.start_key, true)).ok()) return s;
 
   // The segment's slice of the hash space: [first_hash, end_hash).

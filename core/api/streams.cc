@@ -69,12 +69,12 @@ Status ReadStreamSpecification(const json& req, std::optional<StreamRequest>* ou
   if (!s.ok() || !spec) return s;
   std::optional<bool> enabled;
   std::optional<std::string> view_type;
-  if (!(s = ReadBool(*spec, "StreamEnabled", &enabled)).ok()) return s;
-  if (!(s = ReadString(*spec, "StreamViewType", &view_type)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadBool(*spec, "StreamEnabled", &enabled));
+  MT_RETURN_IF_ERROR(ReadString(*spec, "StreamViewType", &view_type));
   Constraints c;
   if (!enabled) c.Add(nullptr, "streamSpecification.streamEnabled", "Member must not be null");
   c.Enum(view_type, "streamSpecification.streamViewType", kViewTypes);
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   // DynamoDB rule: enabling a stream needs a StreamViewType.
   if (*enabled && !view_type) {
     return Status::Validation(
@@ -156,15 +156,14 @@ Status ListStreams(Context& ctx) {
   const json& req = ctx.request;
   std::optional<std::string> table_name, start;
   std::optional<int64_t> limit;
-  Status s;
-  if (!(s = ReadString(req, "TableName", &table_name)).ok()) return s;
-  if (!(s = ReadString(req, "ExclusiveStartStreamArn", &start)).ok()) return s;
-  if (!(s = ReadInteger(req, "Limit", &limit)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(req, "TableName", &table_name));
+  MT_RETURN_IF_ERROR(ReadString(req, "ExclusiveStartStreamArn", &start));
+  MT_RETURN_IF_ERROR(ReadInteger(req, "Limit", &limit));
   Constraints c;
   c.TableName(table_name, "tableName", false);
   c.Min(limit, "limit", 1);
   c.Max(limit, "limit", 100);
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   if (table_name && !ctx.state.FindTable(*table_name)) {
     return Status::ResourceNotFound("Requested resource not found: Table: " + *table_name +
                                     " not found");
@@ -191,15 +190,14 @@ Status DescribeStream(Context& ctx) {
   const json& req = ctx.request;
   std::optional<std::string> arn, start_shard;
   std::optional<int64_t> limit;
-  Status s;
-  if (!(s = ReadString(req, "StreamArn", &arn)).ok()) return s;
-  if (!(s = ReadString(req, "ExclusiveStartShardId", &start_shard)).ok()) return s;
-  if (!(s = ReadInteger(req, "Limit", &limit)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(req, "StreamArn", &arn));
+  MT_RETURN_IF_ERROR(ReadString(req, "ExclusiveStartShardId", &start_shard));
+  MT_RETURN_IF_ERROR(ReadInteger(req, "Limit", &limit));
   Constraints c;
   if (!arn) c.Add(nullptr, "streamArn", "Member must not be null");
   c.Min(limit, "limit", 1);
   c.Max(limit, "limit", 100);
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   StreamLog* log = FindStream(ctx, *arn);
   if (!log) return StreamNotFound(*arn);
   json d = json::object();
@@ -226,18 +224,17 @@ Status DescribeStream(Context& ctx) {
 Status GetShardIterator(Context& ctx) {
   const json& req = ctx.request;
   std::optional<std::string> arn, shard_id, type, sequence;
-  Status s;
-  if (!(s = ReadString(req, "StreamArn", &arn)).ok()) return s;
-  if (!(s = ReadString(req, "ShardId", &shard_id)).ok()) return s;
-  if (!(s = ReadString(req, "ShardIteratorType", &type)).ok()) return s;
-  if (!(s = ReadString(req, "SequenceNumber", &sequence)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(req, "StreamArn", &arn));
+  MT_RETURN_IF_ERROR(ReadString(req, "ShardId", &shard_id));
+  MT_RETURN_IF_ERROR(ReadString(req, "ShardIteratorType", &type));
+  MT_RETURN_IF_ERROR(ReadString(req, "SequenceNumber", &sequence));
   Constraints c;
   if (!arn) c.Add(nullptr, "streamArn", "Member must not be null");
   if (!shard_id) c.Add(nullptr, "shardId", "Member must not be null");
   if (!type) c.Add(nullptr, "shardIteratorType", "Member must not be null");
   c.Enum(type, "shardIteratorType",
          {"TRIM_HORIZON", "LATEST", "AT_SEQUENCE_NUMBER", "AFTER_SEQUENCE_NUMBER"});
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   StreamLog* log = FindStream(ctx, *arn);
   if (!log) return StreamNotFound(*arn);
   if (*shard_id != kShardId) {
@@ -271,14 +268,13 @@ Status GetRecords(Context& ctx) {
   const json& req = ctx.request;
   std::optional<std::string> iterator;
   std::optional<int64_t> limit;
-  Status s;
-  if (!(s = ReadString(req, "ShardIterator", &iterator)).ok()) return s;
-  if (!(s = ReadInteger(req, "Limit", &limit)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(req, "ShardIterator", &iterator));
+  MT_RETURN_IF_ERROR(ReadInteger(req, "Limit", &limit));
   Constraints c;
   if (!iterator) c.Add(nullptr, "shardIterator", "Member must not be null");
   c.Min(limit, "limit", 1);
   c.Max(limit, "limit", 1000);
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   const size_t bar2 = iterator->rfind('|');
   const size_t bar1 =
       bar2 == std::string::npos ? std::string::npos : iterator->rfind('|', bar2 - 1);

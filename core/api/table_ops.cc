@@ -63,8 +63,7 @@ constexpr size_t kMaxKeyAttributeNameBytes = 255;
 Status ReadKeySchema(const json& obj, std::string_view path, Constraints* constraints,
                      std::vector<KeyElement>* out, bool* present, bool limited = true) {
   const json* arr = nullptr;
-  Status s = ReadArray(obj, "KeySchema", &arr);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadArray(obj, "KeySchema", &arr));
   *present = arr != nullptr;
   if (!arr) {
     constraints->Add(nullptr, std::string(path) + "keySchema", "Member must not be null");
@@ -74,8 +73,8 @@ Status ReadKeySchema(const json& obj, std::string_view path, Constraints* constr
     const json& e = (*arr)[i];
     if (!e.is_object()) return Status::Serialization("Unexpected value type in payload");
     std::optional<std::string> name, type;
-    if (!(s = ReadString(e, "AttributeName", &name)).ok()) return s;
-    if (!(s = ReadString(e, "KeyType", &type)).ok()) return s;
+    MT_RETURN_IF_ERROR(ReadString(e, "AttributeName", &name));
+    MT_RETURN_IF_ERROR(ReadString(e, "KeyType", &type));
     const std::string member =
         std::string(path) + "keySchema." + std::to_string(i + 1) + ".member.";
     if (!name) constraints->Add(nullptr, member + "attributeName", "Member must not be null");
@@ -119,8 +118,8 @@ Status ReadThroughput(const json& obj, std::string_view path, Constraints* const
   Status s = ReadObject(obj, "ProvisionedThroughput", &pt);
   if (!s.ok() || !pt) return s;
   std::optional<int64_t> r, w;
-  if (!(s = ReadInteger(*pt, "ReadCapacityUnits", &r)).ok()) return s;
-  if (!(s = ReadInteger(*pt, "WriteCapacityUnits", &w)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadInteger(*pt, "ReadCapacityUnits", &r));
+  MT_RETURN_IF_ERROR(ReadInteger(*pt, "WriteCapacityUnits", &w));
   const std::string p = std::string(path) + "provisionedThroughput.";
   if (!w) constraints->Add(nullptr, p + "writeCapacityUnits", "Member must not be null");
   constraints->Min(w, p + "writeCapacityUnits", 1);
@@ -150,21 +149,21 @@ Status ReadIndexes(const json& obj, const char* member, std::string_view path, b
     IndexRequest index;
     const std::string p = std::string(path) + "." + std::to_string(i + 1) + ".member.";
     std::optional<std::string> name;
-    if (!(s = ReadString(e, "IndexName", &name)).ok()) return s;
+    MT_RETURN_IF_ERROR(ReadString(e, "IndexName", &name));
     constraints->TableName(name, p + "indexName", true);
     index.name = name.value_or("");
     bool present = false;
-    if (!(s = ReadKeySchema(e, p, constraints, &index.keys, &present, !global)).ok()) return s;
+    MT_RETURN_IF_ERROR(ReadKeySchema(e, p, constraints, &index.keys, &present, !global));
     const json* projection = nullptr;
-    if (!(s = ReadObject(e, "Projection", &projection)).ok()) return s;
+    MT_RETURN_IF_ERROR(ReadObject(e, "Projection", &projection));
     if (!projection) {
       constraints->Add(nullptr, p + "projection", "Member must not be null");
     } else {
-      if (!(s = ReadString(*projection, "ProjectionType", &index.projection_type)).ok()) return s;
+      MT_RETURN_IF_ERROR(ReadString(*projection, "ProjectionType", &index.projection_type));
       constraints->Enum(index.projection_type, p + "projection.projectionType",
                         {"ALL", "INCLUDE", "KEYS_ONLY"});
       const json* nka = nullptr;
-      if (!(s = ReadArray(*projection, "NonKeyAttributes", &nka)).ok()) return s;
+      MT_RETURN_IF_ERROR(ReadArray(*projection, "NonKeyAttributes", &nka));
       if (nka) {
         index.non_key_attributes.emplace();
         bool long_name = false;
@@ -197,7 +196,7 @@ Status ReadIndexes(const json& obj, const char* member, std::string_view path, b
       }
     }
     if (global) {
-      if (!(s = ReadThroughput(e, p, constraints, &index.throughput)).ok()) return s;
+      MT_RETURN_IF_ERROR(ReadThroughput(e, p, constraints, &index.throughput));
     }
     (*out)->push_back(std::move(index));
   }
@@ -439,25 +438,24 @@ json TableDescription(const storage::Table& table, const char* status,
 Status CreateTable(Context& ctx) {
   const json& req = ctx.request;
   Constraints constraints;
-  Status s;
   // Types first (SerializationException), in DynamoDB's member order.
   const json* defs_json = nullptr;
-  if (!(s = ReadArray(req, "AttributeDefinitions", &defs_json)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadArray(req, "AttributeDefinitions", &defs_json));
   std::vector<std::pair<std::optional<std::string>, std::optional<std::string>>> defs_in;
   if (defs_json) {
     for (const json& d : *defs_json) {
       if (!d.is_object()) return Status::Serialization("Unexpected value type in payload");
       std::optional<std::string> name, type;
-      if (!(s = ReadString(d, "AttributeName", &name)).ok()) return s;
-      if (!(s = ReadString(d, "AttributeType", &type)).ok()) return s;
+      MT_RETURN_IF_ERROR(ReadString(d, "AttributeName", &name));
+      MT_RETURN_IF_ERROR(ReadString(d, "AttributeType", &type));
       defs_in.emplace_back(name, type);
     }
   }
   std::optional<std::string> table_name, billing_mode;
-  if (!(s = ReadString(req, "TableName", &table_name)).ok()) return s;
-  if (!(s = ReadString(req, "BillingMode", &billing_mode)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(req, "TableName", &table_name));
+  MT_RETURN_IF_ERROR(ReadString(req, "BillingMode", &billing_mode));
   std::optional<storage::ProvisionedThroughput> throughput;
-  if (!(s = ReadThroughput(req, "", &constraints, &throughput)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadThroughput(req, "", &constraints, &throughput));
   // Presence and length of TableName come before the constraint list.
   if (!table_name) {
     return Status::Validation(
@@ -482,19 +480,13 @@ Status CreateTable(Context& ctx) {
   constraints.Enum(billing_mode, "billingMode", {"PROVISIONED", "PAY_PER_REQUEST"});
   std::vector<KeyElement> keys;
   bool keys_present = false;
-  if (!(s = ReadKeySchema(req, "", &constraints, &keys, &keys_present)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadKeySchema(req, "", &constraints, &keys, &keys_present));
   std::optional<std::vector<IndexRequest>> lsis, gsis;
-  if (!(s = ReadIndexes(req, "LocalSecondaryIndexes", "localSecondaryIndexes", false, &constraints,
-                        &lsis))
-           .ok()) {
-    return s;
-  }
-  if (!(s = ReadIndexes(req, "GlobalSecondaryIndexes", "globalSecondaryIndexes", true, &constraints,
-                        &gsis))
-           .ok()) {
-    return s;
-  }
-  if (!(s = constraints.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadIndexes(req, "LocalSecondaryIndexes", "localSecondaryIndexes", false,
+                                 &constraints, &lsis));
+  MT_RETURN_IF_ERROR(ReadIndexes(req, "GlobalSecondaryIndexes", "globalSecondaryIndexes", true,
+                                 &constraints, &gsis));
+  MT_RETURN_IF_ERROR(constraints.ToStatus());
 
   // Semantic checks (dynalite validations/createTable.js order).
   const bool pay_per_request = billing_mode && *billing_mode == "PAY_PER_REQUEST";
@@ -528,7 +520,7 @@ Status CreateTable(Context& ctx) {
   if (keys.size() > def_names.size()) {
     return Status::Validation("Invalid KeySchema: Some index key attribute have no definition");
   }
-  if (!(s = CheckKeySchema(keys, def_names)).ok()) return s;
+  MT_RETURN_IF_ERROR(CheckKeySchema(keys, def_names));
   if (!lsis && !gsis && keys.size() != def_names.size()) {
     return Status::Validation(
         "One or more parameter values were invalid: Number of attributes in KeySchema does not "
@@ -548,7 +540,7 @@ Status CreateTable(Context& ctx) {
           "which is required when specifying a LocalSecondaryIndex");
     }
     for (const IndexRequest& index : *lsis) {
-      if (!(s = CheckKeySchema(index.keys, def_names)).ok()) return s;
+      MT_RETURN_IF_ERROR(CheckKeySchema(index.keys, def_names));
       if (index.keys.size() != 2) {
         return Status::Validation(
             "One or more parameter values were invalid: Index KeySchema does not have a range key "
@@ -562,7 +554,7 @@ Status CreateTable(Context& ctx) {
             index.name + ". index hash key: " + index.keys[0].name +
             ", table hash key: " + keys[0].name);
       }
-      if (!(s = CheckProjection(index)).ok()) return s;
+      MT_RETURN_IF_ERROR(CheckProjection(index));
       if (!index_names.insert(index.name).second) {
         return Status::Validation(
             "One or more parameter values were invalid: Duplicate index name: " + index.name);
@@ -581,8 +573,8 @@ Status CreateTable(Context& ctx) {
           "One or more parameter values were invalid: List of GlobalSecondaryIndexes is empty");
     }
     for (const IndexRequest& index : *gsis) {
-      if (!(s = CheckGsiKeySchema(index.keys, def_names)).ok()) return s;
-      if (!(s = CheckProjection(index)).ok()) return s;
+      MT_RETURN_IF_ERROR(CheckGsiKeySchema(index.keys, def_names));
+      MT_RETURN_IF_ERROR(CheckProjection(index));
       if (pay_per_request && index.throughput) {
         return Status::Validation(
             "One or more parameter values were invalid: ProvisionedThroughput should not be "
@@ -618,7 +610,7 @@ Status CreateTable(Context& ctx) {
         JoinNames(std::vector<std::string>(used_attributes.begin(), used_attributes.end())) + "]");
   }
   std::optional<StreamRequest> stream_spec;
-  if (!(s = ReadStreamSpecification(req, &stream_spec)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadStreamSpecification(req, &stream_spec));
   if (ctx.state.FindAnyTable(*table_name)) {
     return Status(ErrorCode::kResourceInUse, "Table already exists: " + *table_name);
   }
@@ -672,8 +664,7 @@ Status InUse(const TransientStatus& t, const std::string& name) {
 }
 
 Status ReadTableNameOnly(Context& ctx, std::optional<std::string>* name) {
-  Status s = ReadString(ctx.request, "TableName", name);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "TableName", name));
   Constraints constraints;
   constraints.TableName(*name, "tableName", true);
   return constraints.ToStatus();
@@ -683,8 +674,7 @@ Status ReadTableNameOnly(Context& ctx, std::optional<std::string>* name) {
 
 Status DescribeTable(Context& ctx) {
   std::optional<std::string> name;
-  Status s = ReadTableNameOnly(ctx, &name);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadTableNameOnly(ctx, &name));
   const storage::Table* table = ctx.state.FindAnyTable(*name);
   if (!table)
     return Status::ResourceNotFound("Requested resource not found: Table: " + *name + " not found");
@@ -695,8 +685,7 @@ Status DescribeTable(Context& ctx) {
 
 Status DeleteTable(Context& ctx) {
   std::optional<std::string> name;
-  Status s = ReadTableNameOnly(ctx, &name);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadTableNameOnly(ctx, &name));
   auto it = ctx.state.tables.find(*name);
   if (it == ctx.state.tables.end()) {
     return Status::ResourceNotFound("Requested resource not found: Table: " + *name + " not found");
@@ -738,17 +727,17 @@ Status UpdateTable(Context& ctx) {
   Constraints constraints;
   Status s;
   std::optional<std::string> table_name, billing_mode;
-  if (!(s = ReadString(req, "TableName", &table_name)).ok()) return s;
-  if (!(s = ReadString(req, "BillingMode", &billing_mode)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(req, "TableName", &table_name));
+  MT_RETURN_IF_ERROR(ReadString(req, "BillingMode", &billing_mode));
   const json* defs_json = nullptr;
-  if (!(s = ReadArray(req, "AttributeDefinitions", &defs_json)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadArray(req, "AttributeDefinitions", &defs_json));
   std::vector<storage::KeyAttribute> new_defs;
   if (defs_json) {
     for (const json& d : *defs_json) {
       if (!d.is_object()) return Status::Serialization("Unexpected value type in payload");
       std::optional<std::string> name, type;
-      if (!(s = ReadString(d, "AttributeName", &name)).ok()) return s;
-      if (!(s = ReadString(d, "AttributeType", &type)).ok()) return s;
+      MT_RETURN_IF_ERROR(ReadString(d, "AttributeName", &name));
+      MT_RETURN_IF_ERROR(ReadString(d, "AttributeType", &type));
       constraints.Enum(type, "attributeDefinitions.member.attributeType", {"B", "N", "S"});
       if (name && name->size() > kMaxKeyAttributeNameBytes) {
         constraints.Add(&*name, "attributeDefinitions.member.attributeName",
@@ -760,11 +749,11 @@ Status UpdateTable(Context& ctx) {
     }
   }
   std::optional<storage::ProvisionedThroughput> throughput;
-  if (!(s = ReadThroughput(req, "", &constraints, &throughput)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadThroughput(req, "", &constraints, &throughput));
   const json* updates = nullptr;
-  if (!(s = ReadArray(req, "GlobalSecondaryIndexUpdates", &updates)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadArray(req, "GlobalSecondaryIndexUpdates", &updates));
   std::optional<StreamRequest> stream_spec;
-  if (!(s = ReadStreamSpecification(req, &stream_spec)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadStreamSpecification(req, &stream_spec));
   // Creates are read like CreateTable's GlobalSecondaryIndexes.
   json creates = json::object();
   creates["GlobalSecondaryIndexes"] = json::array();
@@ -775,9 +764,9 @@ Status UpdateTable(Context& ctx) {
     for (const json& u : *updates) {
       if (!u.is_object()) return Status::Serialization("Unexpected value type in payload");
       const json *create = nullptr, *del = nullptr, *upd = nullptr;
-      if (!(s = ReadObject(u, "Create", &create)).ok()) return s;
-      if (!(s = ReadObject(u, "Delete", &del)).ok()) return s;
-      if (!(s = ReadObject(u, "Update", &upd)).ok()) return s;
+      MT_RETURN_IF_ERROR(ReadObject(u, "Create", &create));
+      MT_RETURN_IF_ERROR(ReadObject(u, "Delete", &del));
+      MT_RETURN_IF_ERROR(ReadObject(u, "Update", &upd));
       if (!create && !del && !upd) {
         return Status::Validation(
             "One or more parameter values were invalid: One of GlobalSecondaryIndexUpdate.Update, "
@@ -786,7 +775,7 @@ Status UpdateTable(Context& ctx) {
       }
       const json* body = create ? create : del ? del : upd;
       std::optional<std::string> index_name;
-      if (!(s = ReadString(*body, "IndexName", &index_name)).ok()) return s;
+      MT_RETURN_IF_ERROR(ReadString(*body, "IndexName", &index_name));
       constraints.TableName(index_name, "globalSecondaryIndexUpdates.member.indexName", true);
       const std::string name = index_name.value_or("");
       if (std::find(update_names.begin(), update_names.end(), name) != update_names.end()) {
@@ -800,22 +789,19 @@ Status UpdateTable(Context& ctx) {
       if (del) deletes.push_back(name);
       if (upd) {
         std::optional<storage::ProvisionedThroughput> t;
-        if (!(s = ReadThroughput(*upd, "", &constraints, &t)).ok()) return s;
+        MT_RETURN_IF_ERROR(ReadThroughput(*upd, "", &constraints, &t));
         if (t) index_throughput.emplace_back(name, *t);
       }
     }
   }
   std::optional<std::vector<IndexRequest>> gsis;
   if (!creates["GlobalSecondaryIndexes"].empty()) {
-    if (!(s = ReadIndexes(creates, "GlobalSecondaryIndexes", "globalSecondaryIndexUpdates", true,
-                          &constraints, &gsis))
-             .ok()) {
-      return s;
-    }
+    MT_RETURN_IF_ERROR(ReadIndexes(creates, "GlobalSecondaryIndexes", "globalSecondaryIndexUpdates",
+                                   true, &constraints, &gsis));
   }
   constraints.TableName(table_name, "tableName", true);
   constraints.Enum(billing_mode, "billingMode", {"PROVISIONED", "PAY_PER_REQUEST"});
-  if (!(s = constraints.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(constraints.ToStatus());
   if (!throughput && !billing_mode && (!updates || updates->empty()) && !stream_spec) {
     return Status::Validation(
         "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
@@ -894,8 +880,8 @@ Status UpdateTable(Context& ctx) {
       if (schema.FindIndex(index.name)) {
         return Status::Validation("Attempting to create an index which already exists");
       }
-      if (!(s = CheckGsiKeySchema(index.keys, def_names)).ok()) return s;
-      if (!(s = CheckProjection(index)).ok()) return s;
+      MT_RETURN_IF_ERROR(CheckGsiKeySchema(index.keys, def_names));
+      MT_RETURN_IF_ERROR(CheckProjection(index));
     }
   }
 
@@ -960,14 +946,13 @@ Status UpdateTable(Context& ctx) {
 Status ListTables(Context& ctx) {
   std::optional<int64_t> limit;
   std::optional<std::string> start;
-  Status s = ReadString(ctx.request, "ExclusiveStartTableName", &start);
-  if (!s.ok()) return s;
-  if (!(s = ReadInteger(ctx.request, "Limit", &limit)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "ExclusiveStartTableName", &start));
+  MT_RETURN_IF_ERROR(ReadInteger(ctx.request, "Limit", &limit));
   Constraints constraints;
   constraints.TableName(start, "exclusiveStartTableName", false);
   constraints.Min(limit, "limit", 1);
   constraints.Max(limit, "limit", 100);
-  if (!(s = constraints.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(constraints.ToStatus());
   // DynamoDB rule: names in order after ExclusiveStartTableName, at most Limit (default 100);
   // LastEvaluatedTableName when more names remain.
   const size_t max = static_cast<size_t>(limit.value_or(100));

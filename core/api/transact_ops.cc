@@ -32,8 +32,7 @@ namespace monotable::api {
 namespace {
 
 Status TransactItemsMember(const json& req, const json** items) {
-  Status s = ReadArray(req, "TransactItems", items);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadArray(req, "TransactItems", items));
   Constraints c;
   if (!*items) {
     c.Add(nullptr, "transactItems", "Member must not be null");
@@ -80,10 +79,10 @@ Status TransactGetItems(Context& ctx) {
   Status s = ReadString(req, "ReturnConsumedCapacity", &capacity_detail);
   if (!s.ok()) return s;
   const json* items = nullptr;
-  if (!(s = TransactItemsMember(req, &items)).ok()) return s;
+  MT_RETURN_IF_ERROR(TransactItemsMember(req, &items));
   Constraints c;
   c.Enum(capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
 
   struct Get {
     std::string table_name;
@@ -96,7 +95,7 @@ Status TransactGetItems(Context& ctx) {
   for (const json& action : *items) {
     if (!action.is_object()) return Status::Serialization("Unexpected value type in payload");
     const json* get = nullptr;
-    if (!(s = ReadObject(action, "Get", &get)).ok()) return s;
+    MT_RETURN_IF_ERROR(ReadObject(action, "Get", &get));
     if (!get) {
       Constraints nc;
       nc.Add(nullptr, "transactItems.1.member.get", "Member must not be null");
@@ -105,25 +104,22 @@ Status TransactGetItems(Context& ctx) {
     Get g;
     std::optional<std::string> name;
     std::optional<Item> key;
-    if (!(s = ReadString(*get, "TableName", &name)).ok()) return s;
-    if (!(s = ReadItem(*get, "Key", &key)).ok()) return s;
-    if (!(s = ReadString(*get, "ProjectionExpression", &g.projection_text)).ok()) return s;
+    MT_RETURN_IF_ERROR(ReadString(*get, "TableName", &name));
+    MT_RETURN_IF_ERROR(ReadItem(*get, "Key", &key));
+    MT_RETURN_IF_ERROR(ReadString(*get, "ProjectionExpression", &g.projection_text));
     ExpressionParams params;
-    if (!(s = ReadExpressionParams(*get, &params)).ok()) return s;
+    MT_RETURN_IF_ERROR(ReadExpressionParams(*get, &params));
     Constraints gc;
     gc.TableName(name, "transactItems.1.member.get.tableName", true);
     if (!key) gc.Add(nullptr, "transactItems.1.member.get.key", "Member must not be null");
-    if (!(s = gc.ToStatus()).ok()) return s;
-    if (!(s = CheckExpressionParams(params,
-                                    {{"ProjectionExpression", g.projection_text.has_value()}}))
-             .ok()) {
-      return s;
-    }
+    MT_RETURN_IF_ERROR(gc.ToStatus());
+    MT_RETURN_IF_ERROR(
+        CheckExpressionParams(params, {{"ProjectionExpression", g.projection_text.has_value()}}));
     if (g.projection_text) {
       s = expr::ParseProjection(*g.projection_text, params.names, &params.usage, &g.projection);
       if (!s.ok()) return s;
     }
-    if (!(s = expr::CheckAllUsed(params.names, params.values, params.usage)).ok()) return s;
+    MT_RETURN_IF_ERROR(expr::CheckAllUsed(params.names, params.values, params.usage));
     g.table_name = *name;
     g.key = std::move(*key);
     gets.push_back(std::move(g));
@@ -181,10 +177,10 @@ Status TransactWriteItems(Context& ctx) {
   std::optional<std::string> capacity_detail, metrics, token;
   Status s = ReadString(req, "ReturnConsumedCapacity", &capacity_detail);
   if (!s.ok()) return s;
-  if (!(s = ReadString(req, "ReturnItemCollectionMetrics", &metrics)).ok()) return s;
-  if (!(s = ReadString(req, "ClientRequestToken", &token)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(req, "ReturnItemCollectionMetrics", &metrics));
+  MT_RETURN_IF_ERROR(ReadString(req, "ClientRequestToken", &token));
   const json* items = nullptr;
-  if (!(s = TransactItemsMember(req, &items)).ok()) return s;
+  MT_RETURN_IF_ERROR(TransactItemsMember(req, &items));
   Constraints c;
   c.Enum(capacity_detail, "returnConsumedCapacity", kReturnConsumedCapacityValues);
   c.Enum(metrics, "returnItemCollectionMetrics", {"SIZE", "NONE"});
@@ -194,7 +190,7 @@ Status TransactWriteItems(Context& ctx) {
   if (token && token->size() > 36) {
     c.Add(&*token, "clientRequestToken", "Member must have length less than or equal to 36");
   }
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
 
   struct Action {
     std::string table_name;
@@ -211,7 +207,7 @@ Status TransactWriteItems(Context& ctx) {
     int kind = -1;
     for (int k = 0; k < 4; ++k) {
       const json* b = nullptr;
-      if (!(s = ReadObject(action, kKinds[k], &b)).ok()) return s;
+      MT_RETURN_IF_ERROR(ReadObject(action, kKinds[k], &b));
       if (b) {
         if (body) {
           return Status::Validation(
@@ -233,15 +229,13 @@ Status TransactWriteItems(Context& ctx) {
                                           : "update");
     std::optional<std::string> name, condition, update_text, on_failure;
     std::optional<Item> item;
-    if (!(s = ReadString(*body, "TableName", &name)).ok()) return s;
-    if (!(s = ReadItem(*body, kind == 1 ? "Item" : "Key", &item)).ok()) return s;
-    if (!(s = ReadString(*body, "ConditionExpression", &condition)).ok()) return s;
+    MT_RETURN_IF_ERROR(ReadString(*body, "TableName", &name));
+    MT_RETURN_IF_ERROR(ReadItem(*body, kind == 1 ? "Item" : "Key", &item));
+    MT_RETURN_IF_ERROR(ReadString(*body, "ConditionExpression", &condition));
     if (kind == 3 && !(s = ReadString(*body, "UpdateExpression", &update_text)).ok()) return s;
-    if (!(s = ReadString(*body, "ReturnValuesOnConditionCheckFailure", &on_failure)).ok()) {
-      return s;
-    }
+    MT_RETURN_IF_ERROR(ReadString(*body, "ReturnValuesOnConditionCheckFailure", &on_failure));
     ExpressionParams params;
-    if (!(s = ReadExpressionParams(*body, &params)).ok()) return s;
+    MT_RETURN_IF_ERROR(ReadExpressionParams(*body, &params));
     Constraints ac;
     ac.TableName(name, path + ".tableName", true);
     if (!item) ac.Add(nullptr, path + (kind == 1 ? ".item" : ".key"), "Member must not be null");
@@ -252,12 +246,12 @@ Status TransactWriteItems(Context& ctx) {
       ac.Add(nullptr, path + ".updateExpression", "Member must not be null");
     }
     ac.Enum(on_failure, path + ".returnValuesOnConditionCheckFailure", {"ALL_OLD", "NONE"});
-    if (!(s = ac.ToStatus()).ok()) return s;
+    MT_RETURN_IF_ERROR(ac.ToStatus());
     if (kind == 1 && !(s = CheckItemSize(*item)).ok()) return s;
     std::vector<std::pair<std::string_view, bool>> exprs;
     if (kind == 3) exprs.push_back({"UpdateExpression", update_text.has_value()});
     exprs.push_back({"ConditionExpression", condition.has_value()});
-    if (!(s = CheckExpressionParams(params, exprs)).ok()) return s;
+    MT_RETURN_IF_ERROR(CheckExpressionParams(params, exprs));
     if (update_text) {
       s = expr::ParseUpdate(*update_text, params.names, params.values, &params.usage,
                             &a.spec.update);
@@ -268,7 +262,7 @@ Status TransactWriteItems(Context& ctx) {
                                &params.usage, &a.spec.condition);
       if (!s.ok()) return s;
     }
-    if (!(s = expr::CheckAllUsed(params.names, params.values, params.usage)).ok()) return s;
+    MT_RETURN_IF_ERROR(expr::CheckAllUsed(params.names, params.values, params.usage));
     a.table_name = *name;
     a.spec.kind = kind == 0   ? WriteKind::kConditionCheck
                   : kind == 1 ? WriteKind::kPut

@@ -66,8 +66,7 @@ Status ResolveArn(Context& ctx, const std::string& arn, const char* action, stor
 }
 
 Status ReadArn(Context& ctx, std::optional<std::string>* arn, Constraints* c) {
-  Status s = ReadString(ctx.request, "ResourceArn", arn);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "ResourceArn", arn));
   if (!*arn) {
     c->Add(nullptr, "resourceArn", "Member must not be null");
   } else if ((*arn)->empty()) {
@@ -85,12 +84,11 @@ Status UpdateTimeToLive(Context& ctx) {
   std::optional<std::string> table_name, attribute;
   std::optional<bool> enabled;
   const json* spec = nullptr;
-  Status s;
-  if (!(s = ReadString(req, "TableName", &table_name)).ok()) return s;
-  if (!(s = ReadObject(req, "TimeToLiveSpecification", &spec)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(req, "TableName", &table_name));
+  MT_RETURN_IF_ERROR(ReadObject(req, "TimeToLiveSpecification", &spec));
   if (spec) {
-    if (!(s = ReadString(*spec, "AttributeName", &attribute)).ok()) return s;
-    if (!(s = ReadBool(*spec, "Enabled", &enabled)).ok()) return s;
+    MT_RETURN_IF_ERROR(ReadString(*spec, "AttributeName", &attribute));
+    MT_RETURN_IF_ERROR(ReadBool(*spec, "Enabled", &enabled));
   }
   Constraints c;
   c.TableName(table_name, "tableName", true);
@@ -108,7 +106,7 @@ Status UpdateTimeToLive(Context& ctx) {
     }
     if (!enabled) c.Add(nullptr, "timeToLiveSpecification.enabled", "Member must not be null");
   }
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   storage::Table* table = ctx.state.FindTable(*table_name);
   if (!table) return TableNotFound(*table_name);
   TableExtras* extras = ExtrasOf(ctx.state, *table);
@@ -135,11 +133,10 @@ Status UpdateTimeToLive(Context& ctx) {
 
 Status DescribeTimeToLive(Context& ctx) {
   std::optional<std::string> table_name;
-  Status s = ReadString(ctx.request, "TableName", &table_name);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(ReadString(ctx.request, "TableName", &table_name));
   Constraints c;
   c.TableName(table_name, "tableName", true);
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   const storage::Table* table = ctx.state.FindTable(*table_name);
   if (!table) return TableNotFound(*table_name);
   const TableExtras* extras = FindExtras(ctx.state, *table);
@@ -203,17 +200,16 @@ Status TagResource(Context& ctx) {
   std::optional<std::string> arn;
   const json* tags = nullptr;
   Constraints c;
-  Status s = ReadArn(ctx, &arn, &c);
-  if (!s.ok()) return s;
-  if (!(s = ReadArray(ctx.request, "Tags", &tags)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadArn(ctx, &arn, &c));
+  MT_RETURN_IF_ERROR(ReadArray(ctx.request, "Tags", &tags));
   std::vector<std::pair<std::string, std::string>> parsed;
   if (!tags) c.Add(nullptr, "tags", "Member must not be null");
   if (tags) {
     for (const json& t : *tags) {
       if (!t.is_object()) return Status::Serialization("Unexpected value type in payload");
       std::optional<std::string> key, value;
-      if (!(s = ReadString(t, "Key", &key)).ok()) return s;
-      if (!(s = ReadString(t, "Value", &value)).ok()) return s;
+      MT_RETURN_IF_ERROR(ReadString(t, "Key", &key));
+      MT_RETURN_IF_ERROR(ReadString(t, "Value", &value));
       const std::string at = "tags.member." + std::to_string(parsed.size() + 1);
       if (!key) c.Add(nullptr, at + ".key", "Member must not be null");
       if (key && key->empty()) {
@@ -229,9 +225,9 @@ Status TagResource(Context& ctx) {
       parsed.emplace_back(key.value_or(""), value.value_or(""));
     }
   }
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   storage::Table* table = nullptr;
-  if (!(s = ResolveArn(ctx, *arn, "TagResource", &table)).ok()) return s;
+  MT_RETURN_IF_ERROR(ResolveArn(ctx, *arn, "TagResource", &table));
   TableExtras* extras = ExtrasOf(ctx.state, *table);
   auto merged = extras->tags;
   for (const auto& tag : parsed) {
@@ -258,9 +254,8 @@ Status UntagResource(Context& ctx) {
   std::optional<std::string> arn;
   const json* keys = nullptr;
   Constraints c;
-  Status s = ReadArn(ctx, &arn, &c);
-  if (!s.ok()) return s;
-  if (!(s = ReadArray(ctx.request, "TagKeys", &keys)).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadArn(ctx, &arn, &c));
+  MT_RETURN_IF_ERROR(ReadArray(ctx.request, "TagKeys", &keys));
   std::set<std::string> remove;
   if (!keys) c.Add(nullptr, "tagKeys", "Member must not be null");
   if (keys) {
@@ -269,9 +264,9 @@ Status UntagResource(Context& ctx) {
       remove.insert(k.get<std::string>());
     }
   }
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(c.ToStatus());
   storage::Table* table = nullptr;
-  if (!(s = ResolveArn(ctx, *arn, "UntagResource", &table)).ok()) return s;
+  MT_RETURN_IF_ERROR(ResolveArn(ctx, *arn, "UntagResource", &table));
   TableExtras* extras = ExtrasOf(ctx.state, *table);
   std::erase_if(extras->tags, [&](const auto& t) { return remove.count(t.first) > 0; });
   ctx.changed = true;
@@ -281,11 +276,10 @@ Status UntagResource(Context& ctx) {
 Status ListTagsOfResource(Context& ctx) {
   std::optional<std::string> arn;
   Constraints c;
-  Status s = ReadArn(ctx, &arn, &c);
-  if (!s.ok()) return s;
-  if (!(s = c.ToStatus()).ok()) return s;
+  MT_RETURN_IF_ERROR(ReadArn(ctx, &arn, &c));
+  MT_RETURN_IF_ERROR(c.ToStatus());
   storage::Table* table = nullptr;
-  if (!(s = ResolveArn(ctx, *arn, "ListTagsOfResource", &table)).ok()) return s;
+  MT_RETURN_IF_ERROR(ResolveArn(ctx, *arn, "ListTagsOfResource", &table));
   json tags = json::array();
   if (const TableExtras* extras = FindExtras(ctx.state, *table)) {
     for (const auto& [key, value] : extras->tags) tags.push_back({{"Key", key}, {"Value", value}});

@@ -49,7 +49,7 @@ Status PrepareWrite(const WriteSpec& spec, PreparedWrite* out) {
         if (ItemSize(updated) > kMaxItemBytes) {
           return Status::Validation("Item size to update has exceeded the maximum allowed size");
         }
-        if (!(s = ValidateItemKeys(spec.table->schema(), updated)).ok()) return s;
+        MT_RETURN_IF_ERROR(ValidateItemKeys(spec.table->schema(), updated));
       }
       new_item = std::make_shared<const Item>(std::move(updated));
       break;

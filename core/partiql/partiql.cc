@@ -180,21 +180,19 @@ class Parser {
   }
 
   Status TableRef(Statement* out, bool allow_index) {
-    Status s = Identifier(&out->table);
-    if (!s.ok()) return s;
+    MT_RETURN_IF_ERROR(Identifier(&out->table));
     if (allow_index && Punct(".")) return Identifier(&out->index);
     return Status::Ok();
   }
 
   Status ParsePath(Path* out) {
     PathElement first;
-    Status s = Identifier(&first.name);
-    if (!s.ok()) return s;
+    MT_RETURN_IF_ERROR(Identifier(&first.name));
     out->push_back(std::move(first));
     for (;;) {
       if (Punct(".")) {
         PathElement e;
-        if (!(s = Identifier(&e.name)).ok()) return s;
+        MT_RETURN_IF_ERROR(Identifier(&e.name));
         out->push_back(std::move(e));
       } else if (IsPunct("[")) {
         ++pos_;
@@ -208,7 +206,7 @@ class Parser {
         e.index = std::stoll(t.text);
         ++pos_;
         out->push_back(std::move(e));
-        if (!(s = Expect("]", false)).ok()) return s;
+        MT_RETURN_IF_ERROR(Expect("]", false));
       } else {
         return Status::Ok();
       }
@@ -217,46 +215,43 @@ class Parser {
 
   Status Select(Statement* out) {
     out->kind = Statement::Kind::kSelect;
-    Status s;
     if (Punct("*")) {
       out->select_all = true;
     } else {
-      if (!(s = PathList(&out->projection)).ok()) return s;
+      MT_RETURN_IF_ERROR(PathList(&out->projection));
     }
-    if (!(s = Expect("FROM", true)).ok()) return s;
-    if (!(s = TableRef(out, true)).ok()) return s;
+    MT_RETURN_IF_ERROR(Expect("FROM", true));
+    MT_RETURN_IF_ERROR(TableRef(out, true));
     return OptionalWhere(out);
   }
 
   Status Insert(Statement* out) {
     out->kind = Statement::Kind::kInsert;
-    Status s;
-    if (!(s = Expect("INTO", true)).ok()) return s;
-    if (!(s = TableRef(out, false)).ok()) return s;
-    if (!(s = Expect("VALUE", true)).ok()) return s;
+    MT_RETURN_IF_ERROR(Expect("INTO", true));
+    MT_RETURN_IF_ERROR(TableRef(out, false));
+    MT_RETURN_IF_ERROR(Expect("VALUE", true));
     return Operand(&out->value);
   }
 
   Status Update(Statement* out) {
     out->kind = Statement::Kind::kUpdate;
-    Status s;
-    if (!(s = TableRef(out, false)).ok()) return s;
+    MT_RETURN_IF_ERROR(TableRef(out, false));
     bool any = false;
     for (;;) {
       if (Keyword("SET")) {
         do {
           Path p;
-          if (!(s = ParsePath(&p)).ok()) return s;
-          if (!(s = Expect("=", false)).ok()) return s;
+          MT_RETURN_IF_ERROR(ParsePath(&p));
+          MT_RETURN_IF_ERROR(Expect("=", false));
           Expr value;
-          if (!(s = Operand(&value)).ok()) return s;
+          MT_RETURN_IF_ERROR(Operand(&value));
           if (IsPunct("+") || IsPunct("-")) {
             Expr arith;
             arith.kind = Expr::Kind::kArith;
             arith.op = Peek().text;
             ++pos_;
             Expr rhs;
-            if (!(s = Operand(&rhs)).ok()) return s;
+            MT_RETURN_IF_ERROR(Operand(&rhs));
             arith.args.push_back(std::move(value));
             arith.args.push_back(std::move(rhs));
             value = std::move(arith);
@@ -265,7 +260,7 @@ class Parser {
         } while (Punct(",") && !IsKeyword("SET") && !IsKeyword("REMOVE"));
         any = true;
       } else if (Keyword("REMOVE")) {
-        if (!(s = PathList(&out->remove)).ok()) return s;
+        MT_RETURN_IF_ERROR(PathList(&out->remove));
         any = true;
       } else {
         break;
@@ -277,9 +272,8 @@ class Parser {
 
   Status Delete(Statement* out) {
     out->kind = Statement::Kind::kDelete;
-    Status s;
-    if (!(s = Expect("FROM", true)).ok()) return s;
-    if (!(s = TableRef(out, false)).ok()) return s;
+    MT_RETURN_IF_ERROR(Expect("FROM", true));
+    MT_RETURN_IF_ERROR(TableRef(out, false));
     return OptionalWhere(out);
   }
 
@@ -287,8 +281,7 @@ class Parser {
   Status OptionalWhere(Statement* out) {
     if (!Keyword("WHERE")) return Status::Ok();
     Expr e;
-    Status s = Condition(&e);
-    if (!s.ok()) return s;
+    MT_RETURN_IF_ERROR(Condition(&e));
     out->where = std::move(e);
     return Status::Ok();
   }
@@ -297,8 +290,7 @@ class Parser {
   Status PathList(std::vector<Path>* out) {
     do {
       Path p;
-      Status s = ParsePath(&p);
-      if (!s.ok()) return s;
+      MT_RETURN_IF_ERROR(ParsePath(&p));
       out->push_back(std::move(p));
     } while (Punct(","));
     return Status::Ok();
@@ -347,18 +339,17 @@ class Parser {
   }
 
   Status Predicate(Expr* out) {
-    Status s;
     if (Punct("(")) {
-      if (!(s = Condition(out)).ok()) return s;
+      MT_RETURN_IF_ERROR(Condition(out));
       return Expect(")", false);
     }
     Expr lhs;
-    if (!(s = Operand(&lhs)).ok()) return s;
+    MT_RETURN_IF_ERROR(Operand(&lhs));
     static const char* kComparators[] = {"=", "<>", "!=", "<", "<=", ">", ">="};
     for (const char* op : kComparators) {
       if (Punct(op)) {
         Expr rhs;
-        if (!(s = Operand(&rhs)).ok()) return s;
+        MT_RETURN_IF_ERROR(Operand(&rhs));
         *out = Binary(Expr::Kind::kCompare, std::move(lhs), std::move(rhs));
         out->op = std::string_view(op) == "!=" ? "<>" : op;
         return Status::Ok();
@@ -366,9 +357,9 @@ class Parser {
     }
     if (Keyword("BETWEEN")) {
       Expr lo, hi;
-      if (!(s = Operand(&lo)).ok()) return s;
-      if (!(s = Expect("AND", true)).ok()) return s;
-      if (!(s = Operand(&hi)).ok()) return s;
+      MT_RETURN_IF_ERROR(Operand(&lo));
+      MT_RETURN_IF_ERROR(Expect("AND", true));
+      MT_RETURN_IF_ERROR(Operand(&hi));
       out->kind = Expr::Kind::kBetween;
       out->args = {std::move(lhs), std::move(lo), std::move(hi)};
       return Status::Ok();
@@ -380,7 +371,7 @@ class Parser {
       out->args.push_back(std::move(lhs));
       do {
         Expr v;
-        if (!(s = Operand(&v)).ok()) return s;
+        MT_RETURN_IF_ERROR(Operand(&v));
         out->args.push_back(std::move(v));
       } while (Punct(","));
       return Expect(close, false);
@@ -414,7 +405,6 @@ class Parser {
   }
   Status OperandInner(Expr* out) {
     const Token& t = Peek();
-    Status s;
     if (t.kind == Tok::kString) {
       out->kind = Expr::Kind::kValue;
       out->value = Value::S(t.text);
@@ -449,9 +439,9 @@ class Parser {
         if (Peek().kind != Tok::kString) return Unexpected();
         out->keys.push_back(Peek().text);
         ++pos_;
-        if (!(s = Expect(":", false)).ok()) return s;
+        MT_RETURN_IF_ERROR(Expect(":", false));
         Expr v;
-        if (!(s = Operand(&v)).ok()) return s;
+        MT_RETURN_IF_ERROR(Operand(&v));
         out->args.push_back(std::move(v));
       } while (Punct(","));
       return Expect("}", false);
@@ -476,7 +466,7 @@ class Parser {
         if (Punct(")")) return Status::Ok();
         do {
           Expr a;
-          if (!(s = Operand(&a)).ok()) return s;
+          MT_RETURN_IF_ERROR(Operand(&a));
           out->args.push_back(std::move(a));
         } while (Punct(","));
         return Expect(")", false);
@@ -492,10 +482,9 @@ class Parser {
   Status Collection(Expr* out, Expr::Kind kind, const char* close) {
     out->kind = kind;
     if (Punct(close)) return Status::Ok();
-    Status s;
     do {
       Expr v;
-      if (!(s = Operand(&v)).ok()) return s;
+      MT_RETURN_IF_ERROR(Operand(&v));
       out->args.push_back(std::move(v));
     } while (Punct(","));
     return Expect(close, false);
@@ -512,8 +501,7 @@ class Parser {
 Status Parse(std::string_view text, Statement* out) {
   *out = Statement();
   std::vector<Token> tokens;
-  Status s = Lex(text, &tokens);
-  if (!s.ok()) return s;
+  MT_RETURN_IF_ERROR(Lex(text, &tokens));
   Parser parser(std::move(tokens));
   return parser.ParseStatement(out);
 }

@@ -68,3 +68,15 @@ class Status {
 };
 
 }  // namespace monotable
+
+// MT_RETURN_IF_ERROR(expr): evaluates `expr` (a Status) exactly once; if it is not OK, returns it
+// from the enclosing function, which must return Status (or something a Status converts to).
+// An OK result is dropped and execution goes on. Use it where a step's error is the function's
+// answer as it stands; where the caller must see the status afterwards (or add to it), keep the
+// Status in a variable instead. The local's name cannot collide with the caller's (`s`, `status`).
+#define MT_RETURN_IF_ERROR(expr)                                     \
+  do {                                                               \
+    if (::monotable::Status mt_status_ = (expr); !mt_status_.ok()) { \
+      return mt_status_;                                             \
+    }                                                                \
+  } while (false)
