@@ -22,12 +22,79 @@ struct Engine::Impl : api::EngineState {};
 
 namespace {
 
+// The end every request shares: capacity into the effects, the version bump, then the body or
+// the error.
+void Finish(api::Context& ctx, const Status& status, Result* result) {
+  if (ctx.records_effects()) {
+    std::move(ctx.meter).ToEffects(ctx.state.options.prices, &result->effects);
+  } else {
+    ctx.meter.TotalsToEffects(ctx.state.options.prices, &result->effects);
+  }
+  if (ctx.changed) ++ctx.state.version;
+  if (!status.ok()) {
+    api::RenderError(status, ctx.error_extra, result);
+    return;
+  }
+  result->body = ctx.TakeBody();
+}
+
+// A fast path: reads the request straight from its text (fast_requests.h, fast_writes.h) and, if
+// the reader takes it, runs it and answers true; false (nothing run, *result untouched) when the
+// reader declines and the general handler must read the request. Everything after reading is
+// the general handler's own code (the Run half). There is no JSON tree: ctx.request is an empty
+// object (the fast readers decline anything a handler would look for there), and the body may be
+// written as text.
+using FastPath = bool (*)(std::string_view text, api::EngineState& state,
+                          const ExecuteOptions& options, Result* result);
+
+// A reader and a runner bound into a FastPath.
+template <typename Request, bool (*Read)(std::string_view, Request*),
+          Status (*Run)(api::Context&, Request&)>
+bool Fast(std::string_view text, api::EngineState& state, const ExecuteOptions& options,
+          Result* result) {
+  Request request;
+  if (!Read(text, &request)) return false;
+  static const api::json kNoRequest = api::json::object();
+  api::Context ctx(state, kNoRequest, result->effects);
+  ctx.raw_allowed = true;
+  ctx.record_effects = options.effects;
+  Finish(ctx, Run(ctx, request), result);
+  return true;
+}
+
+// The fast readers and runners whose shape differs from Fast's: Query and Scan share a reader,
+// UpdateItem and DeleteItem too, and BatchWriteItem's runner takes the request's items.
+bool ReadQuery(std::string_view text, api::ReadMembers* out) {
+  return api::FastReadQueryScan(text, true, out);
+}
+bool ReadScan(std::string_view text, api::ReadMembers* out) {
+  return api::FastReadQueryScan(text, false, out);
+}
+bool ReadUpdateItem(std::string_view text, api::KeyWriteRequest* out) {
+  return api::FastReadKeyWrite(text, true, out);
+}
+bool ReadDeleteItem(std::string_view text, api::KeyWriteRequest* out) {
+  return api::FastReadKeyWrite(text, false, out);
+}
+Status RunBatchWriteItem(api::Context& ctx, api::BatchWriteItemRequest& request) {
+  return api::RunBatchWriteItem(ctx, std::move(request));
+}
+
 struct Operation {
   std::string_view name;
   api::Handler handler;
+  // The hottest requests in their plain shapes (GetItem, Query, Scan, PutItem, UpdateItem,
+  // DeleteItem, and BatchWriteItem, which loading a model runs): tried before the request is
+  // parsed. nullptr: every request goes to the handler.
+  FastPath fast = nullptr;
+  // Query and Scan: while some table is in a transient state, a GSI that is still being built
+  // cannot be read (CheckReadableIndex), which needs the parsed request, so the fast path is not
+  // tried then.
+  bool reads_index = false;
 };
 
-// The dispatch table (like ScyllaDB Alternator's server.cc): operation name -> handler.
+// The dispatch table (like ScyllaDB Alternator's server.cc): operation name -> handler, and the
+// fast path of the operations that have one.
 constexpr Operation kOperations[] = {
     // DynamoDB Streams (X-Amz-Target DynamoDBStreams_20120810.<Operation>, streams.cc).
     {"DescribeStream", api::DescribeStream},
@@ -40,23 +107,24 @@ constexpr Operation kOperations[] = {
     {"ExecuteTransaction", api::ExecuteTransaction},
     // DynamoDB.
     {"BatchGetItem", api::BatchGetItem},
-    {"BatchWriteItem", api::BatchWriteItem},
+    {"BatchWriteItem", api::BatchWriteItem,
+     Fast<api::BatchWriteItemRequest, api::FastReadBatchWriteItem, RunBatchWriteItem>},
     {"CreateTable", api::CreateTable},
-    {"DeleteItem", api::DeleteItem},
+    {"DeleteItem", api::DeleteItem, Fast<api::KeyWriteRequest, ReadDeleteItem, api::RunDeleteItem>},
     {"DeleteTable", api::DeleteTable},
     {"DescribeTable", api::DescribeTable},
     {"DescribeTimeToLive", api::DescribeTimeToLive},
-    {"GetItem", api::GetItem},
+    {"GetItem", api::GetItem, Fast<api::GetItemRequest, api::FastReadGetItem, api::RunGetItem>},
     {"ListTables", api::ListTables},
     {"ListTagsOfResource", api::ListTagsOfResource},
-    {"PutItem", api::PutItem},
-    {"Query", api::Query},
-    {"Scan", api::Scan},
+    {"PutItem", api::PutItem, Fast<api::PutItemRequest, api::FastReadPutItem, api::RunPutItem>},
+    {"Query", api::Query, Fast<api::ReadMembers, ReadQuery, api::RunQuery>, true},
+    {"Scan", api::Scan, Fast<api::ReadMembers, ReadScan, api::RunScan>, true},
     {"TagResource", api::TagResource},
     {"TransactGetItems", api::TransactGetItems},
     {"TransactWriteItems", api::TransactWriteItems},
     {"UntagResource", api::UntagResource},
-    {"UpdateItem", api::UpdateItem},
+    {"UpdateItem", api::UpdateItem, Fast<api::KeyWriteRequest, ReadUpdateItem, api::RunUpdateItem>},
     {"UpdateTable", api::UpdateTable},
     {"UpdateTimeToLive", api::UpdateTimeToLive},
     // The control plane tools call beside the tables (control_plane.cc).
@@ -80,9 +148,9 @@ constexpr Operation kOperations[] = {
     {"UpdateContributorInsights", api::UpdateContributorInsights},
 };
 
-api::Handler FindHandler(std::string_view name) {
+const Operation* FindOperation(std::string_view name) {
   for (const Operation& op : kOperations) {
-    if (op.name == name) return op.handler;
+    if (op.name == name) return &op;
   }
   return nullptr;
 }
@@ -111,34 +179,6 @@ Status CheckReadableIndex(const api::EngineState& state, const api::json& reques
     }
   }
   return Status::Ok();
-}
-
-// The end every request shares: capacity into the effects, the version bump, then the body or
-// the error.
-void Finish(api::Context& ctx, const Status& status, Result* result) {
-  if (ctx.records_effects()) {
-    std::move(ctx.meter).ToEffects(ctx.state.options.prices, &result->effects);
-  } else {
-    ctx.meter.TotalsToEffects(ctx.state.options.prices, &result->effects);
-  }
-  if (ctx.changed) ++ctx.state.version;
-  if (!status.ok()) {
-    api::RenderError(status, ctx.error_extra, result);
-    return;
-  }
-  result->body = ctx.TakeBody();
-}
-
-// Runs a request a fast reader (fast_requests.h, fast_writes.h) read from the text: there is no
-// JSON tree (ctx.request is an empty object; the fast readers decline anything a handler would
-// look for there), and the body may be written as text.
-template <typename Run>
-void RunFast(api::EngineState& state, const ExecuteOptions& options, Result* result, Run run) {
-  static const api::json kNoRequest = api::json::object();
-  api::Context ctx(state, kNoRequest, result->effects);
-  ctx.raw_allowed = true;
-  ctx.record_effects = options.effects;
-  Finish(ctx, run(ctx), result);
 }
 
 // The walk every ForEachItem variant shares: the entries of a table (index empty) or of one of its
@@ -217,8 +257,8 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
   const api::messages::CohortScope cohort(impl_->options.messages);
   Result result;
   result.effects.operation = std::string(operation);
-  const api::Handler handler = FindHandler(operation);
-  if (!handler) {
+  const Operation* op = FindOperation(operation);
+  if (!op) {
     api::RenderError(Status(ErrorCode::kUnknownOperation, ""), nullptr, &result);
     return result;
   }
@@ -229,50 +269,9 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
     impl_->SettleTransient();
     transient = !impl_->transient.empty();
   }
-  // The hottest requests in their plain shapes are read straight from the text (fast_requests.h,
-  // fast_writes.h); everything after reading is the general handler's own code.
-  if (handler == api::GetItem) {
-    api::GetItemRequest r;
-    if (api::FastReadGetItem(request_json, &r)) {
-      RunFast(*impl_, options, &result, [&](api::Context& ctx) { return api::RunGetItem(ctx, r); });
-      return result;
-    }
-  }
-  if ((handler == api::Query || handler == api::Scan) && !transient) {
-    api::ReadMembers m;
-    const bool query = handler == api::Query;
-    if (api::FastReadQueryScan(request_json, query, &m)) {
-      RunFast(*impl_, options, &result, [&](api::Context& ctx) {
-        return query ? api::RunQuery(ctx, m) : api::RunScan(ctx, m);
-      });
-      return result;
-    }
-  }
-  if (handler == api::PutItem) {
-    api::PutItemRequest r;
-    if (api::FastReadPutItem(request_json, &r)) {
-      RunFast(*impl_, options, &result, [&](api::Context& ctx) { return api::RunPutItem(ctx, r); });
-      return result;
-    }
-  }
-  if (handler == api::UpdateItem || handler == api::DeleteItem) {
-    api::KeyWriteRequest r;
-    const bool update = handler == api::UpdateItem;
-    if (api::FastReadKeyWrite(request_json, update, &r)) {
-      RunFast(*impl_, options, &result, [&](api::Context& ctx) {
-        return update ? api::RunUpdateItem(ctx, r) : api::RunDeleteItem(ctx, r);
-      });
-      return result;
-    }
-  }
-  // BatchWriteItem (loading a model) in its plain shape too.
-  if (handler == api::BatchWriteItem) {
-    api::BatchWriteItemRequest r;
-    if (api::FastReadBatchWriteItem(request_json, &r)) {
-      RunFast(*impl_, options, &result,
-              [&](api::Context& ctx) { return api::RunBatchWriteItem(ctx, std::move(r)); });
-      return result;
-    }
+  if (op->fast && !(transient && op->reads_index) &&
+      op->fast(request_json, *impl_, options, &result)) {
+    return result;
   }
   // A body that is not JSON (or not a JSON object) is DynamoDB's SerializationException. Plain
   // requests are read by our own reader (request_json.h); whatever it declines, nlohmann judges.
@@ -289,7 +288,7 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
     api::RenderError(legacy, nullptr, &result);
     return result;
   }
-  if (transient && (handler == api::Query || handler == api::Scan)) {
+  if (transient && op->reads_index) {
     if (Status s = CheckReadableIndex(*impl_, request); !s.ok()) {
       api::RenderError(s, nullptr, &result);
       return result;
@@ -298,7 +297,7 @@ Result Engine::Execute(std::string_view operation, std::string_view request_json
   api::Context ctx(*impl_, request, result.effects);
   ctx.raw_allowed = true;  // the body is assembled here, so handlers may hand over JSON text
   ctx.record_effects = options.effects;
-  Finish(ctx, handler(ctx), &result);
+  Finish(ctx, op->handler(ctx), &result);
   return result;
 }
 
