@@ -160,14 +160,14 @@ struct Context {
 
 using Handler = Status (*)(Context& ctx);
 
-// Handlers, one per DynamoDB operation (table_ops.cc, item_ops.cc, query_scan.cc, batch_ops.cc,
-// transact_ops.cc).
+// Handlers, one per DynamoDB operation (ops/: table_ops.cc, item_ops.cc, query_scan.cc,
+// batch_ops.cc, transact_ops.cc).
 Status CreateTable(Context& ctx);
 Status DeleteTable(Context& ctx);
 Status DescribeTable(Context& ctx);
 Status UpdateTable(Context& ctx);
 Status ListTables(Context& ctx);
-// PartiQL (partiql.cc).
+// PartiQL (ops/partiql_executor.cc).
 Status ExecuteStatement(Context& ctx);
 Status BatchExecuteStatement(Context& ctx);
 Status ExecuteTransaction(Context& ctx);

@@ -2,7 +2,7 @@
 // what a request did that every front end shares.
 #include <nlohmann/json.hpp>
 
-#include "api/wire.h"
+#include "api/wire/wire.h"
 #include "monotable/effects.h"
 
 namespace monotable {
@@ -10,8 +10,8 @@ namespace monotable {
 using nlohmann::json;
 
 std::string StreamRecordLine(const StreamRecordEffect& r) {
-  return r.event_name + " " + wire::ToJson(r.keys).dump() + " -> stream " + r.stream_label +
-         " (" + r.view_type + "), SequenceNumber " + r.sequence_number +
+  return r.event_name + " " + wire::ToJson(r.keys).dump() + " -> stream " + r.stream_label + " (" +
+         r.view_type + "), SequenceNumber " + r.sequence_number +
          (r.by_service ? ", userIdentity Service dynamodb.amazonaws.com (TTL)" : "");
 }
 

@@ -1,6 +1,6 @@
 // engine: Engine's one door (Execute), the dispatch table from operation name to handler, and the
-// read-only browsing API for front ends. Handlers live in table_ops.cc, item_ops.cc,
-// query_scan.cc, batch_ops.cc and transact_ops.cc; errors are rendered by errors.cc only.
+// read-only browsing API for front ends. Handlers live in ops/ (table_ops.cc, item_ops.cc,
+// query_scan.cc, batch_ops.cc, transact_ops.cc, ...); errors are rendered by errors.cc only.
 #include "monotable/engine.h"
 
 #include <algorithm>
@@ -9,11 +9,11 @@
 
 #include "api/api.h"
 #include "api/errors.h"
-#include "api/fast_requests.h"
-#include "api/fast_writes.h"
 #include "api/messages.h"
-#include "api/request_json.h"
-#include "api/streams.h"
+#include "api/ops/streams.h"
+#include "api/wire/fast_requests.h"
+#include "api/wire/fast_writes.h"
+#include "api/wire/request_json.h"
 #include "storage/key_codec.h"
 
 namespace monotable {
@@ -101,7 +101,7 @@ constexpr Operation kOperations[] = {
     {"GetRecords", api::GetRecords},
     {"GetShardIterator", api::GetShardIterator},
     {"ListStreams", api::ListStreams},
-    // PartiQL (partiql.cc).
+    // PartiQL (ops/partiql_executor.cc).
     {"BatchExecuteStatement", api::BatchExecuteStatement},
     {"ExecuteStatement", api::ExecuteStatement},
     {"ExecuteTransaction", api::ExecuteTransaction},

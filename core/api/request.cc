@@ -6,7 +6,7 @@
 
 #include "api/api.h"
 #include "api/messages.h"
-#include "api/wire.h"
+#include "api/wire/wire.h"
 
 namespace monotable::api {
 namespace {

@@ -282,7 +282,7 @@ class Update {
   // compare TopLevelName()), and ReturnValues UPDATED_OLD / UPDATED_NEW (ProjectPaths).
   const std::vector<Path>& TargetPaths() const { return target_paths_; }
 
-  // For standalone UpdateItem's size rule (api/item_ops.cc): the bytes DynamoDB adds to the
+  // For standalone UpdateItem's size rule (api/ops/item_ops.cc): the bytes DynamoDB adds to the
   // attributes the update writes, 3 plus 19 per SET or ADD action (20 for a SET whose target ends
   // in a list index) plus 2 per REMOVE or DELETE action; and the top-level attributes the SET and
   // ADD actions write, each once. 0 and none without actions. Source: exoego/dynamodb-conformance

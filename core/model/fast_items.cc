@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "api/wire.h"
+#include "api/wire/wire.h"
 #include "model/model_internal.h"
 
 namespace monotable::model_internal {

@@ -10,7 +10,7 @@
 #include <set>
 #include <string>
 
-#include "api/wire.h"
+#include "api/wire/wire.h"
 #include "model/model_internal.h"
 #include "monotable/model.h"
 

@@ -2,7 +2,7 @@
 // (line, column) of a path in a JSON text, and parse errors with positions.
 #include <string>
 
-#include "api/wire.h"
+#include "api/wire/wire.h"
 #include "model/model_internal.h"
 
 namespace monotable::model_internal {

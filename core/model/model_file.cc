@@ -9,7 +9,7 @@
 #include <set>
 #include <string>
 
-#include "api/wire.h"
+#include "api/wire/wire.h"
 #include "model/model_internal.h"
 #include "monotable/model.h"
 

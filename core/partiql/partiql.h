@@ -1,6 +1,7 @@
 // partiql: DynamoDB's PartiQL dialect — a small hand-written lexer and recursive-descent parser for
 // SELECT, INSERT, UPDATE and DELETE statements, producing a syntax tree. Knows nothing of tables,
-// keys or the wire format: core/api/partiql.cc translates a Statement into the engine's operations.
+// keys or the wire format: core/api/ops/partiql_executor.cc translates a Statement into the
+// engine's operations.
 //
 // Supported (DynamoDB Developer Guide, "PartiQL select/insert/update/delete statements"):
 //   SELECT * | path, ... FROM "table"[."index"] [WHERE cond]

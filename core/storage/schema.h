@@ -80,7 +80,8 @@ struct TableSchema {
   int64_t creation_ms = 0;
   std::string arn;
   std::string table_id;
-  // StreamSpecification (core/api/streams.cc): the latest stream stays named after it is disabled.
+  // StreamSpecification (core/api/ops/streams.cc): the latest stream stays named after it is
+  // disabled.
   bool stream_enabled = false;
   std::string stream_view_type;
   std::string latest_stream_arn;

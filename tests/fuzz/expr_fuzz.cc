@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-#include "api/wire.h"
+#include "api/wire/wire.h"
 #include "expr/expr.h"
 
 #ifndef MONOTABLE_EXPR_FUZZ_KIND

@@ -1,4 +1,4 @@
-// Fuzz target: the fast request readers (core/api/request_json.h, core/api/fast_requests.h)
+// Fuzz target: the fast request readers (core/api/wire/request_json.h, core/api/wire/fast_requests.h)
 // against the general ones, on arbitrary bytes as a request body.
 //
 // Invariants:
@@ -18,11 +18,11 @@
 #include <string>
 #include <string_view>
 
-#include "api/fast_requests.h"
-#include "api/fast_writes.h"
-#include "api/request_json.h"
-#include "api/wire.h"
-#include "core/api/fast_requests_text.h"
+#include "api/wire/fast_requests.h"
+#include "api/wire/fast_writes.h"
+#include "api/wire/request_json.h"
+#include "api/wire/wire.h"
+#include "core/api/wire/fast_requests_text.h"
 #include "core/api/json_test_util.h"
 
 namespace {

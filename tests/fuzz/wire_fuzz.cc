@@ -1,4 +1,4 @@
-// Fuzz target: the wire codec (core/api/wire.cc), DynamoDB JSON <-> Value, on arbitrary JSON.
+// Fuzz target: the wire codec (core/api/wire/wire.cc), DynamoDB JSON <-> Value, on arbitrary JSON.
 //
 // Input: any bytes; when they parse as JSON (nlohmann, no exceptions) the value is decoded both
 // as an attribute map (wire::ParseItem) and as one AttributeValue (wire::ParseValue). Invariants:
@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "api/wire.h"
+#include "api/wire/wire.h"
 #include "monotable/value.h"
 
 namespace {

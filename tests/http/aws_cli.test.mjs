@@ -90,7 +90,7 @@ test('aws dynamodb: create-table, put-item, get-item, query, conditional failure
   assert.match(missing.stderr, /\(ResourceNotFoundException\)/);
 });
 
-// The control-plane operations tools call beside the tables (core/api/control_plane.cc), each
+// The control-plane operations tools call beside the tables (core/api/ops/control_plane.cc), each
 // through the AWS CLI: botocore validates every answer against DynamoDB's service model, so a
 // wrong shape or type fails here even where the assertions do not look.
 test('aws dynamodb: backups, point-in-time recovery, limits, endpoints, contributor insights, ' +

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "api/wire.h"
+#include "api/wire/wire.h"
 #include "monotable/engine.h"
 
 namespace monotable::testing {

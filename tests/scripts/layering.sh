@@ -24,7 +24,7 @@ VALUE = {"monotable/value.h", "monotable/number.h", "monotable/status.h", "monot
 LOW = VALUE | {"monotable/effects.h", "monotable/key_schema.h", "monotable/limits.h"}
 KNOWN = {
     # (file, include): why it is still here. Empty: the last two went in issue 19 (KeySchemaInfo
-    # moved to monotable/key_schema.h; index write units moved from capacity to api/write_path).
+    # moved to monotable/key_schema.h; index write units moved from capacity to api/ops/write_path).
 }
 include = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 

@@ -59,7 +59,7 @@ struct EngineOptions {
   // UpdateTable: ResourceInUseException), a GSI that UpdateTable adds is CREATING with Backfilling
   // (Query and Scan on it: ValidationException), and a deleted table is DELETING before it is
   // gone. The states move on when a request arrives at or after their end time, so tests drive
-  // them with clock_ms. The rules, with their sources, are in core/api/table_ops.cc.
+  // them with clock_ms. The rules, with their sources, are in core/api/ops/table_ops.cc.
   int64_t transient_status_ms = 0;
 };
 

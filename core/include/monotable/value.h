@@ -86,7 +86,8 @@ size_t ItemSize(const Item& item);
 
 // DynamoDB JSON text, exactly as the wire carries it: one AttributeValue ({"S":"x"}, numbers in
 // canonical text, binary as base64) or an attribute map. Front ends that show or copy values use
-// these instead of rendering values themselves (implemented by the API layer, core/api/wire.cc).
+// these instead of rendering values themselves (implemented by the API layer,
+// core/api/wire/wire.cc).
 std::string ToWireJson(const Value& value);
 std::string ToWireJson(const Item& item);
 // Standard base64 with padding (DynamoDB's encoding of B and BS values).

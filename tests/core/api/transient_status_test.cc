@@ -1,6 +1,6 @@
 // EngineOptions::transient_status_ms (`monotable serve --delay-transient-statuses`): DynamoDB's
 // table and index lifecycle, CREATING / UPDATING / DELETING for that long on the engine's clock,
-// driven here by moving the clock. The rules and their sources are in core/api/table_ops.cc.
+// driven here by moving the clock. The rules and their sources are in core/api/ops/table_ops.cc.
 #include <gtest/gtest.h>
 
 #include <memory>

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "api/wire.h"
+#include "api/wire/wire.h"
 #include "expr/expr.h"
 
 namespace monotable::expr::testing {

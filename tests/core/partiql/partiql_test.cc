@@ -1,5 +1,6 @@
 // Tests for core/partiql: the statements DynamoDB's PartiQL accepts parse into the tree the
-// translator (core/api/partiql.cc) expects, and malformed ones are ValidationExceptions.
+// translator (core/api/ops/partiql_executor.cc) expects, and malformed ones are
+// ValidationExceptions.
 #include "partiql/partiql.h"
 
 #include <gtest/gtest.h>

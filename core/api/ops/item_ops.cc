@@ -7,8 +7,8 @@
 // Legacy parameters (Expected, AttributeUpdates, AttributesToGet, ConditionalOperator) are not
 // supported: they are rejected with a ValidationException naming the expression to use.
 #include "api/messages.h"
-#include "api/wire.h"
-#include "api/write_path.h"
+#include "api/ops/write_path.h"
+#include "api/wire/wire.h"
 
 namespace monotable::api {
 namespace {

@@ -1,13 +1,13 @@
 // streams: the change log of stream-enabled tables and the DynamoDB Streams API. See streams.h for
 // the rules implemented and the known differences.
-#include "api/streams.h"
+#include "api/ops/streams.h"
 
 #include <cinttypes>
 #include <cstdio>
 #include <ctime>
 
-#include "api/wire.h"
-#include "api/write_path.h"
+#include "api/ops/write_path.h"
+#include "api/wire/wire.h"
 #include "monotable/civil_time.h"
 
 namespace monotable::api {

@@ -32,7 +32,7 @@
 #include <set>
 
 #include "api/api.h"
-#include "api/streams.h"
+#include "api/ops/streams.h"
 #include "storage/key_codec.h"
 
 namespace monotable::api {

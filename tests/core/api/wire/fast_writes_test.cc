@@ -1,8 +1,8 @@
-// BatchWriteItem's fast reader (core/api/fast_writes.h) against the general one: whatever the fast
+// BatchWriteItem's fast reader (core/api/wire/fast_writes.h) against the general one: whatever the fast
 // reader accepts, the general reader must read identically, and a request answered through the
 // fast path must get the same body, status, effects and resulting table as through the general
 // path.
-#include "api/fast_writes.h"
+#include "api/wire/fast_writes.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "api/wire.h"
+#include "api/wire/wire.h"
 #include "core/api/json_test_util.h"
 #include "monotable/engine.h"
 

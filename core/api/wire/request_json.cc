@@ -1,7 +1,7 @@
 // request_json: the fast request reader of request_json.h: a recursive descent over the text that
 // builds the nlohmann tree directly, without nlohmann's own lexer (docs/benchmarks.md, section
 // 10).
-#include "api/request_json.h"
+#include "api/wire/request_json.h"
 
 #include <cstdint>
 #include <string>

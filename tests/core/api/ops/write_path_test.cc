@@ -1,5 +1,5 @@
 // Index write units (dynamodb-rules.md §1.6): what one item write costs on each index it touches.
-#include "api/write_path.h"
+#include "api/ops/write_path.h"
 
 #include <gtest/gtest.h>
 

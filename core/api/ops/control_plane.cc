@@ -17,7 +17,7 @@
 #include <cstdio>
 
 #include "api/api.h"
-#include "api/wire.h"
+#include "api/wire/wire.h"
 
 namespace monotable::api {
 namespace {

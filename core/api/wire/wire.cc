@@ -9,7 +9,7 @@
 //
 // The SerializationException texts are DynamoDB's (dynalite's test/helpers.js assertType table,
 // refreshed against live DynamoDB).
-#include "api/wire.h"
+#include "api/wire/wire.h"
 
 #include <algorithm>
 #include <array>

@@ -1,14 +1,14 @@
 // fast_writes: BatchWriteItem's fast request reader (fast_writes.h). Every value check the general
-// reader makes (wire.cc: AttributeValue shapes, NULL true, empty sets, set duplicates, numbers,
-// base64, nesting) is made here identically or the request is declined; key, size and table
-// checks come after reading, in RunBatchWriteItem, which both readers share.
-#include "api/fast_writes.h"
+// reader makes (wire.cc: AttributeValue shapes, NULL true, empty sets, set duplicates,
+// numbers, base64, nesting) is made here identically or the request is declined; key, size and
+// table checks come after reading, in RunBatchWriteItem, which both readers share.
+#include "api/wire/fast_writes.h"
 
 #include <algorithm>
 #include <utility>
 
-#include "api/json_scan.h"
-#include "api/wire.h"
+#include "api/wire/json_scan.h"
+#include "api/wire/wire.h"
 
 namespace monotable::api {
 namespace {
@@ -148,7 +148,8 @@ bool ReadMap(Scanner* s, int level, Map* out) {
   std::string_view name;
   bool done = false;
   while (m.NextMember(&name, &done)) {
-    // An attribute name over 65,535 bytes: the general reader words the error (wire.cc BuildMap).
+    // An attribute name over 65,535 bytes: the general reader words the error (wire.cc
+    // BuildMap).
     if (name.size() > 65535) return false;
     auto [it, added] = out->try_emplace(std::string(name));
     if (!added || !ReadValue(s, level, &it->second)) return false;

@@ -8,7 +8,7 @@
 // UTF-8 and words the errors), \u escapes, numbers with a fraction or exponent or more than 18
 // digits, nesting deeper than 64, and anything that is not valid JSON. Declining costs only time:
 // the caller then runs nlohmann's parser, whose verdict stands. A test
-// (tests/core/api/request_json_test.cc) compares both on generated and damaged texts.
+// (tests/core/api/wire/request_json_test.cc) compares both on generated and damaged texts.
 #pragma once
 
 #include <nlohmann/json.hpp>

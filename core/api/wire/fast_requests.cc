@@ -1,13 +1,13 @@
 // fast_requests: the request-text readers of fast_requests.h.
-#include "api/fast_requests.h"
+#include "api/wire/fast_requests.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <tuple>
 #include <utility>
 
-#include "api/fast_writes.h"
-#include "api/json_scan.h"
+#include "api/wire/fast_writes.h"
+#include "api/wire/json_scan.h"
 
 namespace monotable::api {
 namespace {

@@ -1,8 +1,9 @@
-// partiql: ExecuteStatement, BatchExecuteStatement and ExecuteTransaction. A statement is parsed by
-// core/partiql and translated into the engine's own operations (GetItem-like Query, Query, Scan,
-// PutItem, UpdateItem, DeleteItem, TransactGetItems, TransactWriteItems), which run through the
-// same handlers and write path as API calls, so validation, capacity, effects and stream records
-// are those of the equivalent API request.
+// partiql_executor: ExecuteStatement, BatchExecuteStatement and ExecuteTransaction. A statement is
+// parsed by core/partiql (the parser, core/partiql/partiql.cc) and translated into the engine's
+// own operations (GetItem-like Query, Query, Scan, PutItem, UpdateItem, DeleteItem,
+// TransactGetItems, TransactWriteItems), which run through the same handlers and write path as API
+// calls, so validation, capacity, effects and stream records are those of the equivalent API
+// request.
 //
 // DynamoDB rules implemented here (Developer Guide, "PartiQL - a SQL-compatible query language"):
 // - SELECT with an equality on the partition key (top-level AND) reads like a Query (a sort key
@@ -15,13 +16,12 @@
 // - `?` parameters are taken in order from Parameters, whose count must match;
 // - BatchExecuteStatement answers each statement separately, errors as {Code, Message} with the
 //   exception name minus "Exception"; ExecuteTransaction is all reads or all writes.
-#include "partiql/partiql.h"
-
 #include <algorithm>
 #include <memory>
 
 #include "api/api.h"
-#include "api/wire.h"
+#include "api/wire/wire.h"
+#include "partiql/partiql.h"
 
 namespace monotable::api {
 namespace {

@@ -17,8 +17,8 @@
 #include <algorithm>
 #include <set>
 
-#include "api/wire.h"
-#include "api/write_path.h"
+#include "api/ops/write_path.h"
+#include "api/wire/wire.h"
 
 namespace monotable::api {
 

@@ -10,8 +10,8 @@
 // than S or N in a key or in ExpressionAttributeValues (PutItem's Item takes every type), any
 // value the general reader would reject. Declining costs nothing but time: the caller then runs
 // the general path, which gives DynamoDB's answer, errors included. A test
-// (tests/core/api/fast_requests_test.cc) feeds both readers valid, invalid and randomly damaged
-// requests and checks this contract.
+// (tests/core/api/wire/fast_requests_test.cc) feeds both readers valid, invalid and randomly
+// damaged requests and checks this contract.
 #pragma once
 
 #include <string_view>

@@ -1,7 +1,7 @@
-// The fast request readers (core/api/fast_requests.h) against the general ones: whatever the fast
+// The fast request readers (core/api/wire/fast_requests.h) against the general ones: whatever the fast
 // reader accepts, the general reader must read identically, and a request answered through the
 // fast path must get the same body, status and effects as through the general path.
-#include "api/fast_requests.h"
+#include "api/wire/fast_requests.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/api/fast_requests_text.h"
+#include "core/api/wire/fast_requests_text.h"
 #include "core/api/json_test_util.h"
 #include "monotable/engine.h"
 

@@ -1,7 +1,7 @@
 // wire: DynamoDB JSON <-> Value round trips and every error DynamoDB gives for a bad
 // AttributeValue (texts from dynalite's tests run against DynamoDB, the Parity Suite and
 // ScyllaDB's Alternator tests).
-#include "api/wire.h"
+#include "api/wire/wire.h"
 
 #include <gtest/gtest.h>
 

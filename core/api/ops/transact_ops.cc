@@ -25,8 +25,8 @@
 #include <functional>
 #include <set>
 
-#include "api/wire.h"
-#include "api/write_path.h"
+#include "api/ops/write_path.h"
+#include "api/wire/wire.h"
 
 namespace monotable::api {
 namespace {

@@ -48,7 +48,7 @@
 
 #include "api/api.h"
 #include "api/messages.h"
-#include "api/wire.h"
+#include "api/wire/wire.h"
 #include "monotable/number.h"
 
 namespace monotable::api {

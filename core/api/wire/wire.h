@@ -5,7 +5,7 @@
 // Values. Knows nothing about operations, tables or keys (key rules such as "no empty string in a
 // key" belong to the caller).
 //
-// DynamoDB rules implemented here (each pinned by tests/core/api/wire_test.cc):
+// DynamoDB rules implemented here (each pinned by tests/core/api/wire/wire_test.cc):
 // - an AttributeValue is a JSON object with exactly one of S, N, B, BOOL, NULL, L, M, SS, NS, BS;
 // - NULL must be true; sets must be non-empty and hold no duplicates (NS compared numerically);
 // - N and NS elements are JSON strings holding DynamoDB number text (see Number::Parse);

@@ -10,10 +10,10 @@
 //   unprocessed (UnprocessedKeys / UnprocessedItems are always empty: no throttling here).
 #include <set>
 
-#include "api/fast_writes.h"
 #include "api/messages.h"
-#include "api/wire.h"
-#include "api/write_path.h"
+#include "api/ops/write_path.h"
+#include "api/wire/fast_writes.h"
+#include "api/wire/wire.h"
 
 namespace monotable::api {
 namespace {

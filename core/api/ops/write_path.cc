@@ -8,12 +8,12 @@
 //   sources disagree, docs/compatibility.md); no index writes;
 // - index writes: 0/1/2 per index by membership before and after, each sized by its entry;
 // - transactions double the base table's units only.
-#include "api/write_path.h"
+#include "api/ops/write_path.h"
 
 #include <algorithm>
 #include <memory>
 
-#include "api/streams.h"
+#include "api/ops/streams.h"
 
 namespace monotable::api {
 

@@ -18,7 +18,7 @@
 #include <algorithm>
 
 #include "api/api.h"
-#include "api/wire.h"
+#include "api/wire/wire.h"
 #include "storage/key_codec.h"
 
 namespace monotable::api {

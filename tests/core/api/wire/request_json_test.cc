@@ -1,6 +1,6 @@
-// The fast request reader (core/api/request_json.h) against nlohmann's parser: whatever it
+// The fast request reader (core/api/wire/request_json.h) against nlohmann's parser: whatever it
 // accepts must be the tree nlohmann builds, value types included.
-#include "api/request_json.h"
+#include "api/wire/request_json.h"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "api/api.h"
-#include "api/wire.h"
+#include "api/wire/wire.h"
 
 namespace monotable::testing {
 

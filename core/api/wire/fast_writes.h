@@ -13,8 +13,8 @@
 // ReturnItemCollectionMetrics). Declining costs nothing but time: the caller then runs the
 // general path, which gives DynamoDB's answer,
 // errors included. Both readers feed one RunBatchWriteItem. A test
-// (tests/core/api/fast_writes_test.cc) and the fuzz target fuzz_requests feed both readers valid,
-// invalid and randomly damaged requests and check this contract.
+// (tests/core/api/wire/fast_writes_test.cc) and the fuzz target fuzz_requests feed both readers
+// valid, invalid and randomly damaged requests and check this contract.
 #pragma once
 
 #include <optional>
@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "api/api.h"
-#include "api/write_path.h"
+#include "api/ops/write_path.h"
 
 namespace monotable::api::scan {
 class Scanner;
