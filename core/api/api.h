@@ -318,7 +318,7 @@ Status ValidateItemKeys(const storage::TableSchema& schema, const Item& item);
 Item KeyOf(const storage::TableSchema& schema, const Item& item);
 // A key schema as the public API describes it (every attribute, in key schema order).
 KeySchemaInfo KeySchemaInfoOf(const storage::KeySchema& keys);
-// Empty AttributeValue checks DynamoDB makes on every request value are in wire.cc; this adds
+// Empty AttributeValue checks DynamoDB makes on every request value are in value_reader.cc; this adds
 // the item-size limit: "Item size has exceeded the maximum allowed size".
 Status CheckItemSize(const Item& item);
 

@@ -1,4 +1,4 @@
-// Fuzz target: the wire codec (core/api/wire/wire.cc), DynamoDB JSON <-> Value, on arbitrary JSON.
+// Fuzz target: the wire codec (core/api/wire/), DynamoDB JSON <-> Value, on arbitrary JSON.
 //
 // Input: any bytes; when they parse as JSON (nlohmann, no exceptions) the value is decoded both
 // as an attribute map (wire::ParseItem) and as one AttributeValue (wire::ParseValue). Invariants:

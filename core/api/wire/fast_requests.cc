@@ -16,7 +16,7 @@ using scan::Scanner;
 using scan::Sequence;
 
 // One key attribute value: {"S": "..."} (not empty) or {"N": "..."} (a valid number), nothing
-// else. The general reader builds the same Value from these (wire.cc BuildS / BuildN).
+// else. The general reader builds the same Value from these (value_reader.cc BuildS / BuildN).
 bool ReadKeyValue(Scanner* s, Value* out) {
   std::string_view type, payload;
   // The compact text SDKs write, {"S":"..."} or {"N":"..."}, in three steps; any other spelling

@@ -1,5 +1,5 @@
 // fast_writes: BatchWriteItem's fast request reader (fast_writes.h). Every value check the general
-// reader makes (wire.cc: AttributeValue shapes, NULL true, empty sets, set duplicates,
+// reader makes (value_reader.cc: AttributeValue shapes, NULL true, empty sets, set duplicates,
 // numbers, base64, nesting) is made here identically or the request is declined; key, size and
 // table checks come after reading, in RunBatchWriteItem, which both readers share.
 #include "api/wire/fast_writes.h"
@@ -22,7 +22,7 @@ enum class SetKind : uint8_t { kS, kN, kB };
 bool ReadMap(Scanner* s, int level, Map* out);
 
 // An array of strings for SS, NS or BS: not empty, each element valid for its type, no two equal
-// (NS numerically, as wire.cc's BuildSS / BuildNS / BuildBS); anything else declines.
+// (NS numerically, as value_reader.cc's BuildSS / BuildNS / BuildBS); anything else declines.
 bool ReadSet(Scanner* s, SetKind kind, Value* out) {
   Sequence a(s, '[', ']');
   if (!a.Open()) return false;
@@ -66,7 +66,7 @@ bool ReadSet(Scanner* s, SetKind kind, Value* out) {
 
 // One AttributeValue at nesting `level` (an attribute's own value is level 1): an object with
 // exactly one member, a known type whose value is valid for it. DynamoDB rejects an L or M at
-// level 32 or deeper (wire.cc BuildL / BuildM): those decline.
+// level 32 or deeper (value_reader.cc BuildL / BuildM): those decline.
 bool ReadValue(Scanner* s, int level, Value* out) {
   Sequence m(s, '{', '}');
   if (!m.Open()) return false;
@@ -148,7 +148,7 @@ bool ReadMap(Scanner* s, int level, Map* out) {
   std::string_view name;
   bool done = false;
   while (m.NextMember(&name, &done)) {
-    // An attribute name over 65,535 bytes: the general reader words the error (wire.cc
+    // An attribute name over 65,535 bytes: the general reader words the error (value_reader.cc
     // BuildMap).
     if (name.size() > 65535) return false;
     auto [it, added] = out->try_emplace(std::string(name));

@@ -1,4 +1,6 @@
-// wire: DynamoDB JSON (the AttributeValue wire format) <-> monotable::Value.
+// wire: DynamoDB JSON (the AttributeValue wire format) <-> monotable::Value. Four jobs, one file
+// each: reading AttributeValues (value_reader.cc), Values as nlohmann trees (value_json.cc),
+// responses written as text without a tree (json_writer.cc), and base64 (base64.h, base64.cc).
 //
 // Internal to core/api: the only place outside tests that knows how an AttributeValue looks on the
 // wire. Typed at the edge: request JSON becomes Values here, once; the rest of the engine works on
@@ -20,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "api/wire/base64.h"
 #include "monotable/status.h"
 #include "monotable/value.h"
 #include "storage/item_codec.h"
@@ -72,19 +75,9 @@ void AppendEncodedItemJson(storage::ItemReader reader, std::string* out);
 nlohmann::json RawPlaceholder(size_t i);
 void AppendDump(const nlohmann::json& tree, const std::vector<std::string>& raw, std::string* out);
 
-// Standard base64 (RFC 4648 §4, '+' '/', '=' padding).
-std::string Base64Encode(std::string_view bytes);
-// Appends the base64 of `bytes` to *out.
-void AppendBase64(std::string_view bytes, std::string* out);
-// Decodes standard padded base64 as DynamoDB accepts it. Returns false (and leaves *bytes
-// unspecified) for text DynamoDB rejects: a length that is not a multiple of 4, characters outside
-// the alphabet, '=' anywhere but as one or two final characters, or non-zero bits after the last
-// byte (text that would not re-encode to itself). "" decodes to no bytes.
-bool Base64Decode(std::string_view text, std::string* bytes);
-
 // True if `values` holds two equal elements (`less` orders them): a set's duplicates, which
-// DynamoDB rejects (wire.cc's set readers, and the fast reader of fast_writes.cc, which must decide
-// the same). Small sets compare pairwise; larger ones sort pointers.
+// DynamoDB rejects (value_reader.cc's set readers, and the fast reader of fast_writes.cc, which
+// must decide the same). Small sets compare pairwise; larger ones sort pointers.
 template <typename T, typename Less>
 bool HasDuplicates(const std::vector<T>& values, Less less) {
   auto equal = [&](const T& a, const T& b) { return !less(a, b) && !less(b, a); };

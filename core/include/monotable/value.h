@@ -87,7 +87,7 @@ size_t ItemSize(const Item& item);
 // DynamoDB JSON text, exactly as the wire carries it: one AttributeValue ({"S":"x"}, numbers in
 // canonical text, binary as base64) or an attribute map. Front ends that show or copy values use
 // these instead of rendering values themselves (implemented by the API layer,
-// core/api/wire/wire.cc).
+// core/api/wire/value_json.cc and base64.cc).
 std::string ToWireJson(const Value& value);
 std::string ToWireJson(const Item& item);
 // Standard base64 with padding (DynamoDB's encoding of B and BS values).
