@@ -213,6 +213,12 @@ json TableDescription(const storage::Table& table, const char* status);
 // added; `transient` may be nullptr: all ACTIVE).
 json TableDescription(const storage::Table& table, const char* status,
                       const TransientStatus* transient);
+// DeleteTable's short TableDescription: TableName, TableStatus, TableId, TableArn,
+// ProvisionedThroughput, TableSizeBytes, ItemCount and BillingModeSummary (on-demand tables), the
+// members TableDescription starts with. DynamoDB rule: no KeySchema, AttributeDefinitions,
+// CreationDateTime or index lists (scylladb/scylladb#14132 and its test_delete_table_description*,
+// run against DynamoDB; the API reference's DeleteTable example; dynalite#60's capture).
+json ShortTableDescription(const storage::Table& table, const char* status);
 // A UUID-shaped TableId, deterministic for a given engine history (table_ops.cc).
 std::string TableIdFor(const std::string& name, uint64_t counter, int64_t now_ms);
 
