@@ -134,7 +134,7 @@ export function useBrowser() {
 }
 
 // Waits until the app has drawn `n` more frames (ImGui lays out over a frame or two).
-export async function settle(page, n) {
+export async function settle(page, n = 4) {
   const frames = await page.evaluate(() => window.monotable.state().frames);
   await page.waitForFunction((target) => window.monotable.state().frames >= target, frames + n);
 }
