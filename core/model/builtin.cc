@@ -7,11 +7,11 @@
 
 namespace monotable {
 namespace model_internal {
-struct EmbeddedExample {
+struct EmbeddedText {
   std::string_view name;
   std::string_view text;
 };
-extern const EmbeddedExample kEmbeddedExamples[];
+extern const EmbeddedText kEmbeddedExamples[];
 }  // namespace model_internal
 
 const std::vector<std::string_view>& BuiltinModelNames() {

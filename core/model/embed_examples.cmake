@@ -1,7 +1,14 @@
-# Writes OUT: a C++ source holding each examples/<name>.json (NAMES) as a string literal, minified
-# by dropping line breaks and indentation (safe in JSON: strings cannot contain raw line breaks).
-# Run as: cmake -DSRC=<examples dir> -DOUT=<file.cc> -DNAMES="a;b" -P embed_examples.cmake
-set(body "// Generated from examples/*.json by core/model/embed_examples.cmake. Do not edit.\n")
+# Writes OUT: a C++ source holding each <SRC>/<name>.json (NAMES) as a string literal, minified by
+# dropping line breaks and indentation (safe in JSON: strings cannot contain raw line breaks), in
+# the table `VAR` (kEmbeddedExamples unless given) of model_internal::EmbeddedText, ended by an
+# empty entry. Used for examples/*.json (builtin.cc) and core/model/prose/*.json (the generator's
+# prose, generator_common.cc).
+# Run as: cmake -DSRC=<dir> -DOUT=<file.cc> -DNAMES="a;b" [-DVAR=kName] -P embed_examples.cmake
+if(NOT VAR)
+  set(VAR kEmbeddedExamples)
+endif()
+file(RELATIVE_PATH from ${CMAKE_CURRENT_LIST_DIR}/../.. ${SRC})
+set(body "// Generated from ${from}/*.json by core/model/embed_examples.cmake. Do not edit.\n")
 string(APPEND body "#include <string_view>\n\nnamespace monotable::model_internal {\n\n")
 set(table "")
 foreach(name IN LISTS NAMES)
@@ -12,9 +19,9 @@ foreach(name IN LISTS NAMES)
   string(APPEND body "static constexpr char k_${id}[] =\n${literal};\n\n")
   string(APPEND table "    {\"${name}\", std::string_view(k_${id}, sizeof(k_${id}) - 1)},\n")
 endforeach()
-string(APPEND body "struct EmbeddedExample { std::string_view name; std::string_view text; };\n")
-string(APPEND body "extern const EmbeddedExample kEmbeddedExamples[];\n")
-string(APPEND body "const EmbeddedExample kEmbeddedExamples[] = {\n${table}    {{}, {}}};\n\n")
+string(APPEND body "struct EmbeddedText { std::string_view name; std::string_view text; };\n")
+string(APPEND body "extern const EmbeddedText ${VAR}[];\n")
+string(APPEND body "const EmbeddedText ${VAR}[] = {\n${table}    {{}, {}}};\n\n")
 string(APPEND body "}  // namespace monotable::model_internal\n")
 file(WRITE ${OUT}.tmp "${body}")
 file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

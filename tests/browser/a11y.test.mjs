@@ -4,12 +4,12 @@
 // select, copy and search; the tour steps from the DOM; the keyboard reaches and leaves the text
 // view. Screenshots of the text view open at desktop width and on a phone (390 px) go to
 // tests/browser/screenshots/ to look at.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
-import { dist, launch, openApp, serve, shots } from "./launch.mjs";
+import { dist, openApp, shots, useBrowser } from "./launch.mjs";
 
 const kOpenOrders = {
   TableName: "Orders", IndexName: "GSI2", KeyConditionExpression: "GSI2PK = :open",
@@ -21,25 +21,8 @@ const kBadQuery = {
   ExpressionAttributeValues: { ":s": { S: "placed" } },
 };
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve(dist);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function newPage(options) {
-  const context = await browser.newContext(options || { viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.log("page error:", error.message));
-  return page;
-}
+const env = useBrowser();
+const { newPage } = env;
 
 // axe-core over the page and its frames; fails on serious and critical violations, listing them.
 async function audit(page, name) {
@@ -59,7 +42,7 @@ const announcement = (page) => page.locator("#mt-announce").innerText();
 
 test("axe: the playground page, with the text view closed and open", async () => {
   const page = await newPage();
-  await openApp(page, server.url + "?model=orders");
+  await openApp(page, env.server.url + "?model=orders");
   await audit(page, "index.html");
   await page.evaluate((r) => window.monotable.run("Query", r), kOpenOrders);
   await page.click("#mt-text-toggle");
@@ -73,7 +56,7 @@ test("axe: the playground page, with the text view closed and open", async () =>
 test("axe: the embedded widget and the article with its four widgets", async () => {
   const page = await newPage();
   await page.setViewportSize({ width: 760, height: 440 });  // an article column
-  await openApp(page, server.url + "embed.html?model=orders&pattern=open-orders");
+  await openApp(page, env.server.url + "embed.html?model=orders&pattern=open-orders");
   await audit(page, "embed.html");
   await page.screenshot({ path: join(shots, "45-embed-closed.png") });
   await page.click("#mt-text-toggle");
@@ -81,7 +64,7 @@ test("axe: the embedded widget and the article with its four widgets", async () 
   await audit(page, "embed.html, text view open");
   await page.screenshot({ path: join(shots, "46-embed-text-view.png") });
 
-  await page.goto(server.url + "article.html");
+  await page.goto(env.server.url + "article.html");
   await page.waitForFunction(() => window.MonotableEmbed !== undefined);
   await page.evaluate(() => Promise.all(MonotableEmbed.clients().map((c) => c.ready)));
   await audit(page, "article.html");
@@ -90,7 +73,7 @@ test("axe: the embedded widget and the article with its four widgets", async () 
 
 test("a run through the JS API is announced in words in the live region", async () => {
   const page = await newPage();
-  await openApp(page, server.url + "?model=orders");
+  await openApp(page, env.server.url + "?model=orders");
   const region = page.locator("#mt-announce");
   assert.equal(await region.getAttribute("aria-live"), "polite");
   assert.equal(await region.getAttribute("role"), "status");
@@ -120,8 +103,8 @@ test("a run through the JS API is announced in words in the live region", async 
 test("the error of a failed request is DOM text that can be selected and copied", async () => {
   const page = await newPage();
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"],
-                                        { origin: server.url.replace(/\/$/, "") });
-  await openApp(page, server.url + "?model=orders");
+                                        { origin: env.server.url.replace(/\/$/, "") });
+  await openApp(page, env.server.url + "?model=orders");
   const result = await page.evaluate((r) => window.monotable.run("Query", r), kBadQuery);
   assert.equal(result.ok, false);
   assert.equal(result.error.type, "ValidationException");
@@ -161,7 +144,7 @@ test("the error of a failed request is DOM text that can be selected and copied"
 
 test("the result table holds the returned items' values; the cost lines are text", async () => {
   const page = await newPage();
-  await openApp(page, server.url + "?model=orders");
+  await openApp(page, env.server.url + "?model=orders");
   await page.click("#mt-text-toggle");
   const result = await page.evaluate((r) => window.monotable.run("Query", r), kOpenOrders);
   await page.waitForSelector("#mt-items");
@@ -198,7 +181,7 @@ test("the result table holds the returned items' values; the cost lines are text
 
 test("the tour is DOM text and steps from the DOM, in step with the canvas", async () => {
   const page = await newPage();
-  await openApp(page, server.url + "?model=orders");
+  await openApp(page, env.server.url + "?model=orders");
   await page.click("#mt-text-toggle");
   await page.waitForSelector("#mt-tour-text");
   const first = await page.evaluate(() => window.monotable.text().tour);
@@ -239,7 +222,7 @@ test("the tour is DOM text and steps from the DOM, in step with the canvas", asy
 
 test("the keyboard opens the text view, moves inside it and closes it", async () => {
   const page = await newPage();
-  await openApp(page, server.url + "?model=orders");
+  await openApp(page, env.server.url + "?model=orders");
   // The page starts with the canvas focused; Alt+Shift+T opens the view and focuses its title.
   assert.equal(await page.evaluate(() => document.activeElement.id), "canvas");
   await page.keyboard.press("Alt+Shift+T");
@@ -275,7 +258,7 @@ test("on a phone the text view replaces the canvas and its buttons are 44 px", a
   const page = await newPage({
     viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true,
   });
-  await openApp(page, server.url + "?model=orders");
+  await openApp(page, env.server.url + "?model=orders");
   await page.evaluate((r) => window.monotable.run("Query", r), kOpenOrders);
   const toggle = await page.locator("#mt-text-toggle").boundingBox();
   assert.ok(toggle.height >= 44 && toggle.width >= 44, JSON.stringify(toggle));
@@ -305,7 +288,7 @@ test("the single file monotable.html carries the text layer inline", () => {
 
 test("the offline cache holds the text layer, so it works offline too", async () => {
   const page = await newPage();
-  await openApp(page, server.url);
+  await openApp(page, env.server.url);
   const cached = await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     const names = (await caches.keys()).filter((n) => n.startsWith("monotable-"));

@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { dist, launch, serve, shots } from "./launch.mjs";
+import { dist, openApp, serve, shots, useBrowser } from "./launch.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -19,24 +19,18 @@ const kEvil = `<!doctype html><script>
   document.title = "sent";
 </script>`;
 
-let server;
+const env = useBrowser();
 let evil;
-let browser;
 let page;
 
 before(async () => {
-  server = await serve(dist);
   evil = await serve(dist, { pages: { "/evil.html": kEvil } });  // another port: another origin
-  browser = await launch();
-  page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-  page.on("pageerror", (error) => console.log("page error:", error.message));
-  await page.goto(server.url + "article.html");
+  page = await env.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(env.server.url + "article.html");
   await page.waitForFunction(() => window.MonotableEmbed !== undefined);
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.close();
   await evil?.close();
 });
 
@@ -158,18 +152,16 @@ test("a widget that allows only another origin ignores this page", async () => {
 });
 
 test("embed.html alone: URL parameters pick the model, the request, the panels and the theme", async () => {
-  const solo = await browser.newPage({ viewport: { width: 900, height: 420 } });
+  const solo = await env.newPage({ viewport: { width: 900, height: 420 } });
   const request = JSON.stringify({ TableName: "Orders", KeyConditionExpression: "PK = :pk",
     ExpressionAttributeValues: { ":pk": { S: "O#100010" } } });
-  await solo.goto(server.url + "embed.html?model=orders&theme=light&panels=result,cost" +
+  await openApp(solo, env.server.url + "embed.html?model=orders&theme=light&panels=result,cost" +
                   "&operation=Query&request=" + encodeURIComponent(request));
-  await solo.waitForFunction(() => window.monotable !== undefined);
-  await solo.evaluate(() => window.monotable.ready);
   const state = await solo.evaluate(() => window.monotable.state());
   assert.equal(state.theme, "light");
   assert.equal(state.lastRequest.operation, "Query");
   assert.ok(state.response.Count > 0);
   await solo.waitForTimeout(300);
   await solo.screenshot({ path: join(shots, "32-embed-light.png") });
-  await solo.close();
+  await solo.context().close();
 });

@@ -1,6 +1,8 @@
 // Starts Debian's Chromium headless with software WebGL (TOOLCHAIN.md's flags) through
-// playwright-core, and a static server for dist/ on 127.0.0.1. Shared by the browser tests.
+// playwright-core, and a static server for dist/ on 127.0.0.1. Shared by the browser tests:
+// useBrowser() is the before/after most test files need, settle() waits for frames.
 import { createServer } from "node:http";
+import { after, before } from "node:test";
 import { mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, extname, join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -90,4 +92,49 @@ export async function openApp(page, url) {
   await page.goto(url);
   await page.waitForFunction(() => window.monotable !== undefined);
   await page.evaluate(() => window.monotable.ready);
+}
+
+// The server for dist/ and the one Chromium of a test file: started before its tests and stopped
+// after them (node:test `before` and `after`; call it at the top level of the file). Returns
+// `env`, whose members are set once the tests run:
+//   env.server   {url, port, close} (serve)
+//   env.browser  the Browser (launch)
+//   env.newPage(options)  a page in a fresh browser context (empty storage) that logs the
+//                         page's errors; `options` are browser.newContext's, over a 1440x900
+//                         viewport. Close it with page.context().close().
+// A file's own `before` may call env.newPage: node 20 starts a top-level `before` as soon as it is
+// declared, without waiting for the ones before it, so newPage waits for the start itself.
+export function useBrowser() {
+  let starting;
+  const start = () =>
+    (starting ??= (async () => {
+      env.server = await serve(dist);
+      env.browser = await launch();
+    })());
+  const env = {
+    server: undefined,
+    browser: undefined,
+    async newPage(options = {}) {
+      await start();
+      const context = await env.browser.newContext({
+        viewport: { width: 1440, height: 900 },
+        ...options,
+      });
+      const page = await context.newPage();
+      page.on("pageerror", (error) => console.log("page error:", error.message));
+      return page;
+    },
+  };
+  before(start);
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
+}
+
+// Waits until the app has drawn `n` more frames (ImGui lays out over a frame or two).
+export async function settle(page, n = 4) {
+  const frames = await page.evaluate(() => window.monotable.state().frames);
+  await page.waitForFunction((target) => window.monotable.state().frames >= target, frames + n);
 }

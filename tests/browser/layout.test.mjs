@@ -3,10 +3,10 @@
 // screenshotted (tests/browser/screenshots/4x-*.png, to look at) and checked from JS: the layout the
 // app reports, the size and placement of real widgets (window.monotable.widgetRect), the embed
 // iframes' heights against their content, and the article's hint for touch screens.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { dist, launch, openApp, serve, shots } from "./launch.mjs";
+import { openApp, settle, shots, useBrowser } from "./launch.mjs";
 
 const kPhone = { deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 const kScreens = [
@@ -17,31 +17,12 @@ const kScreens = [
 ];
 const kNarrowBelow = 760;  // ui/app.h kNarrowLayoutCssPx
 
-let server;
-let browser;
+const env = useBrowser();
 
-before(async () => {
-  server = await serve(dist);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
+// A page the size of `screen` (kScreens), in a fresh context.
 async function newPage(screen) {
   const { width, height, ...rest } = screen;
-  const context = await browser.newContext({ viewport: { width, height }, ...rest });
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.log("page error:", error.message));
-  return { context, page };
-}
-
-// Frames until the app has drawn `n` more (ImGui lays out over a frame or two).
-async function settle(page, n = 4) {
-  await page.waitForFunction((target) => window.monotable.state().frames >= target,
-                             (await page.evaluate(() => window.monotable.state().frames)) + n);
+  return env.newPage({ viewport: { width, height }, ...rest });
 }
 
 // Clicks the middle of a widget rectangle: move, a frame to see the hover, press, release. (How a
@@ -81,10 +62,10 @@ for (const screen of kScreens) {
   const narrow = screen.width < kNarrowBelow;
 
   test(`the playground at ${screen.width} px`, async () => {
-    const { context, page } = await newPage(screen);
+    const page = await newPage(screen);
     try {
-      await openApp(page, server.url + "index.html");
-      await settle(page);
+      await openApp(page, env.server.url + "index.html");
+      await settle(page, 4);
       const state = await page.evaluate(() => window.monotable.state());
       assert.equal(state.layout.mode, narrow ? "narrow" : "desktop");
       assert.equal(state.layout.cssWidth, screen.width);
@@ -147,14 +128,14 @@ for (const screen of kScreens) {
       assert.ok(run && run.h >= 44, "a pattern's Run button is a touch target");
       await press(page, run);
       await page.waitForFunction(() => window.monotable.state().layout.tab === "result");
-      await settle(page);
+      await settle(page, 4);
       const header = await rects(page, ["Items", "JSON"]);
       assert.ok(header.Items && header.JSON, "the Result header's toggles are drawn");
       assertApart(header, "Result header");
       await page.screenshot({ path: join(shots, `41-layout-index-${screen.width}-result.png`) });
       // The menu holds the top bar's controls.
       await press(page, bar.Menu);
-      await settle(page);
+      await settle(page, 4);
       const menu = await rects(page, ["Model##orders", "Model##vaultcommerce", "x10##scale",
                                       "Reset", "Import##share", "Export##share",
                                       "Copy link##share", "Theme"]);
@@ -165,14 +146,14 @@ for (const screen of kScreens) {
       assertApart(menu, "menu");
       await page.screenshot({ path: join(shots, `42-layout-index-${screen.width}-menu.png`) });
     } finally {
-      await context.close();
+      await page.context().close();
     }
   });
 
   test(`the article at ${screen.width} px`, async () => {
-    const { context, page } = await newPage(screen);
+    const page = await newPage(screen);
     try {
-      await page.goto(server.url + "article.html");
+      await page.goto(env.server.url + "article.html");
       await page.waitForFunction(() => window.MonotableEmbed !== undefined);
       await page.evaluate(() => Promise.all(MonotableEmbed.clients().map((c) => c.ready)));
       // Every widget settles: one narrower than 760 px as tall as its stacked panels, a wider one
@@ -245,7 +226,7 @@ for (const screen of kScreens) {
       await page.screenshot({ path: join(shots, `43-layout-article-${screen.width}.png`),
                               fullPage: true, scale: "css", timeout: 180000 });
     } finally {
-      await context.close();
+      await page.context().close();
     }
   });
 }

@@ -2,14 +2,12 @@
 // by clicking its real Run button (through window.monotable.widgetRect), check the result and the
 // capacity through state(), run the writes that move an order out of the sparse GSI2 and check
 // the effects, and take screenshots (tests/browser/screenshots/, git-ignored) to look at.
-import { after, before, test } from "node:test";
+import { before, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { dist, launch, serve, shots } from "./launch.mjs";
+import { openApp, shots, useBrowser } from "./launch.mjs";
 
-
-let server;
-let browser;
+const env = useBrowser();
 let page;
 
 const rectOf = (label) => page.evaluate((l) => window.monotable.widgetRect(l), label);
@@ -47,18 +45,8 @@ async function waitForState(predicate, timeout = 10000) {
 }
 
 before(async () => {
-  server = await serve(dist);
-  browser = await launch();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.on("pageerror", (error) => console.log("page error:", error.message));
-  await page.goto(server.url);
-  await page.waitForFunction(() => window.monotable !== undefined);
-  await page.evaluate(() => window.monotable.ready);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+  page = await env.newPage();
+  await openApp(page, env.server.url);
 });
 
 test("the page is ready with a model and reports its timings", async () => {
@@ -165,10 +153,8 @@ test("the light theme and a high-DPI screen", async () => {
   await waitForState("return s.theme === 'light'");
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(shots, "06-light.png") });
-  const hidpi = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
-  await hidpi.goto(server.url + "?model=orders");
-  await hidpi.waitForFunction(() => window.monotable !== undefined);
-  await hidpi.evaluate(() => window.monotable.ready);
+  const hidpi = await env.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
+  await openApp(hidpi, env.server.url + "?model=orders");
   const state = await hidpi.evaluate(() => window.monotable.state());
   assert.equal(state.devicePixelRatio, 2);
   assert.equal(state.canvas.width, 2560, "the canvas backing store follows devicePixelRatio");
@@ -176,5 +162,5 @@ test("the light theme and a high-DPI screen", async () => {
   assert.ok(rect && rect.x < 1280 && rect.y < 800, "widgetRect is in CSS pixels");
   await hidpi.waitForTimeout(300);
   await hidpi.screenshot({ path: join(shots, "07-hidpi.png") });
-  await hidpi.close();
+  await hidpi.context().close();
 });

@@ -2,36 +2,14 @@
 // before the reload is saved synchronously as the page goes away (pagehide, web/monotable.js);
 // the history (with undo) and the last result come back; a link carries them when the user ticks
 // "History in links"; the Export menu downloads NoSQL Workbench and CloudFormation files.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { dist, launch, openApp, serve, shots } from "./launch.mjs";
+import { openApp, settle, shots, useBrowser } from "./launch.mjs";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve(dist);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function newPage(options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.log("page error:", error.message));
-  return page;
-}
-
-async function settle(page, n = 3) {
-  const frames = await page.evaluate(() => window.monotable.state().frames);
-  await page.waitForFunction((target) => window.monotable.state().frames >= target, frames + n);
-}
+const env = useBrowser();
+const { newPage } = env;
 
 // Clicks the middle of a widget drawn in the last frames: move, a frame to hover, press, release.
 async function click(page, label) {
@@ -63,7 +41,7 @@ async function getNew(page) {
 
 test("a reload 50 ms after a write finds it", async () => {
   const page = await newPage();
-  await openApp(page, server.url);
+  await openApp(page, env.server.url);
   await page.evaluate(() => window.monotable.loadModel("orders"));
   await page.waitForTimeout(1200);  // the load itself saved: only the write below is new
   const put = await page.evaluate((item) => window.monotable.run("PutItem", item), kNewItem);
@@ -86,7 +64,7 @@ test("a reload 50 ms after a write finds it", async () => {
 
 test("a reload right after typing in the builder keeps the typed text", async () => {
   const page = await newPage();
-  await openApp(page, server.url);
+  await openApp(page, env.server.url);
   await page.evaluate(() => window.monotable.loadModel("orders"));
   await page.waitForTimeout(800);
   await click(page, "##json");
@@ -136,7 +114,7 @@ async function undoToFirst(page) {
 
 test("history, undo and the last result survive a reload", async () => {
   const page = await newPage();
-  await openApp(page, server.url);
+  await openApp(page, env.server.url);
   await makeHistory(page);
   const before = await seen(page);
   assert.equal(before.history.entries, 3);
@@ -152,7 +130,7 @@ test("history, undo and the last result survive a reload", async () => {
 
 test("a link with history opens with it", async () => {
   const page = await newPage();
-  await openApp(page, server.url);
+  await openApp(page, env.server.url);
   await makeHistory(page);
   const before = await seen(page);
   const plain = await page.evaluate(() => window.monotable.shareLink());
@@ -187,7 +165,7 @@ test("a link with history opens with it", async () => {
 
 test("Export downloads NoSQL Workbench and CloudFormation files", async () => {
   const page = await newPage({ acceptDownloads: true });
-  await openApp(page, server.url);
+  await openApp(page, env.server.url);
   await page.evaluate(() => window.monotable.loadModel("orders"));
   const tables = (await page.evaluate(() => window.monotable.state())).model.tables.map(
     (t) => t.name);
@@ -216,7 +194,7 @@ test("Export downloads NoSQL Workbench and CloudFormation files", async () => {
   // A phone: the formats are rows of the Menu.
   const phone = await newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3,
                                 isMobile: true, hasTouch: true });
-  await openApp(phone, server.url);
+  await openApp(phone, env.server.url);
   await phone.evaluate(() => window.monotable.loadModel("orders"));
   await settle(phone, 4);
   const menu = await phone.evaluate(() => window.monotable.widgetRect("Menu"));

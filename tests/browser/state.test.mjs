@@ -2,31 +2,13 @@
 // copied link restores exactly the same state in a fresh browser; a damaged link or a corrupt
 // saved state shows a clear message and loses nothing (the blob is kept aside, the current work
 // stays). Each test uses fresh browser contexts (empty storage) unless it says otherwise.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { dist, launch, openApp, serve, shots } from "./launch.mjs";
+import { openApp, shots, useBrowser } from "./launch.mjs";
 
-
-let server;
-let browser;
-
-before(async () => {
-  server = await serve(dist);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function newPage() {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.log("page error:", error.message));
-  return page;
-}
+const env = useBrowser();
+const { newPage } = env;
 
 // A user's edits: the Orders model, order 100043 shipped (it leaves GSI2), a request of their own in
 // the builder and the GSI2 tab selected.
@@ -110,7 +92,7 @@ async function waitForSave(page, predicate) {
 
 test("a reload restores the user's edits", async () => {
   const page = await newPage();
-  await openApp(page, server.url);
+  await openApp(page, env.server.url);
   await makeEdits(page);
   const before = await snapshot(page);
   assert.equal(before.item.status.S, "shipped");
@@ -130,7 +112,7 @@ test("a reload restores the user's edits", async () => {
 
 test("a copied link restores the same state in a fresh page", async () => {
   const page = await newPage();
-  await openApp(page, server.url);
+  await openApp(page, env.server.url);
   await makeEdits(page);
   const before = await snapshot(page);
   // The real button: Copy link in the top bar.
@@ -158,12 +140,12 @@ test("a copied link restores the same state in a fresh page", async () => {
 
 test("a damaged link shows an error and leaves the current work alone", async () => {
   const page = await newPage();
-  await openApp(page, server.url);
+  await openApp(page, env.server.url);
   await makeEdits(page);
   const before = await snapshot(page);
   await waitForSave(page, (s) => writesOf(s) === 1 && s.view.index === "GSI2");
   const link = await page.evaluate(() => window.monotable.shareLink());
-  for (const damaged of [link.slice(0, link.length - 25), server.url + "#state/%%%not-base64"]) {
+  for (const damaged of [link.slice(0, link.length - 25), env.server.url + "#state/%%%not-base64"]) {
     await page.goto("about:blank");
     await openApp(page, damaged);
     const notices = await page.evaluate(() => window.monotable.notices);
@@ -183,7 +165,7 @@ test("a damaged link shows an error and leaves the current work alone", async ()
 
 test("a corrupt saved state shows an error, starts clean and keeps the blob", async () => {
   const page = await newPage();
-  await openApp(page, server.url);
+  await openApp(page, env.server.url);
   const corrupt = { app: "monotable", formatVersion: 1, savedAt: "x", state: "{\"monotable\":" };
   await writeStore(page, "state", corrupt);
   await page.reload();
@@ -217,7 +199,7 @@ test("a corrupt saved state shows an error, starts clean and keeps the blob", as
 
 test("export and import of a model file", async () => {
   const page = await newPage();
-  await openApp(page, server.url);
+  await openApp(page, env.server.url);
   await makeEdits(page);
   const exported = await page.evaluate(() => window.monotable.exportModel());
   const model = JSON.parse(exported);
@@ -241,7 +223,7 @@ test("export and import of a model file", async () => {
 test("without IndexedDB the work is saved in localStorage and restored", async () => {
   const page = await newPage();
   await page.addInitScript(() => Object.defineProperty(window, "indexedDB", { value: undefined }));
-  await openApp(page, server.url);
+  await openApp(page, env.server.url);
   await makeEdits(page);
   const before = await snapshot(page);
   await page.waitForFunction(() => {

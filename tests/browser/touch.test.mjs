@@ -7,31 +7,18 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { dist, launch, openApp, serve, shots } from "./launch.mjs";
+import { openApp, shots, useBrowser } from "./launch.mjs";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve(dist);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function open(options) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => console.log("page error:", error.message));
-  await openApp(page, server.url + "?model=orders");
+  const page = await env.newPage(options);
+  await openApp(page, env.server.url + "?model=orders");
   await page.waitForTimeout(300);
-  const cdp = await context.newCDPSession(page);
-  return { context, page, cdp };
+  const cdp = await page.context().newCDPSession(page);
+  return { page, cdp };
 }
 
 const rectOf = (page, label) => page.evaluate((l) => window.monotable.widgetRect(l), label);

@@ -6,13 +6,8 @@
 # Environment: MONOTABLE_BUILD_DIR (default build) is the native build folder to use.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-build="${MONOTABLE_BUILD_DIR:-build}"
-
-if [ ! -f "$build/build.ninja" ] && [ ! -f "$build/Makefile" ]; then
-  cmake -S . -B "$build" -G Ninja -DMONOTABLE_WERROR=ON >/dev/null
-fi
-cmake --build "$build" --target monotable
-export MONOTABLE_BIN="$PWD/$build/cli/monotable"
+# The build preamble: MONOTABLE_BIN is the freshly built tool.
+source tests/scripts/build_monotable.bash
 
 if [ ! -d tests/node_modules/@aws-sdk/client-dynamodb ]; then
   echo "http: the AWS SDK is not installed in tests/node_modules (run scripts/setup)" >&2

@@ -7,11 +7,6 @@
 # listen on free ports.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-build="${MONOTABLE_BUILD_DIR:-build}"
-
-if [ ! -f "$build/build.ninja" ] && [ ! -f "$build/Makefile" ]; then
-  cmake -S . -B "$build" -G Ninja -DMONOTABLE_WERROR=ON >/dev/null
-fi
-cmake --build "$build" --target monotable
-export MONOTABLE_BIN="$PWD/$build/cli/monotable"
+# The build preamble: MONOTABLE_BIN is the freshly built tool.
+source tests/scripts/build_monotable.bash
 exec node tests/oracle/run.mjs "$@"

@@ -1,4 +1,4 @@
-// Tests for core/model/generator.cc: the examples are the generator's output, deterministic, and
+// Tests for core/model/generator*.cc: the examples are the generator's output, deterministic, and
 // keep their shape at every scale.
 #include <gtest/gtest.h>
 
@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "model/generator_common.h"
 #include "monotable/engine.h"
 #include "monotable/model.h"
 
@@ -237,6 +238,48 @@ TEST(GeneratorTest, LoadExampleIsAllOrNothing) {
   options.scale = 0.5;
   EXPECT_EQ(LoadExample("orders", options, &engine, &out).message(),
             "scale must be between 1 and 100000");
+}
+
+// The prose files (core/model/prose/*.json) and the generators agree at every seed and scale: every
+// pattern gets a name and a description with its placeholders filled, no prose is left without its
+// pattern (a renamed id), and every tour step that runs something runs a pattern that exists or
+// an operation with its request.
+TEST(GeneratorTest, ProseAndPatternsAgree) {
+  for (const char* name : {"vaultcommerce", "orders"}) {
+    const generator_internal::ExampleProse& prose = generator_internal::ProseOf(name);
+    for (uint64_t seed : {1, 7}) {
+      for (double scale : {1.0, 3.0}) {
+        Model m = Generate(name, scale, seed);
+        EXPECT_FALSE(m.description.empty()) << name;
+        EXPECT_EQ(m.access_patterns.size(), prose.patterns.size()) << name;
+        for (const AccessPattern& p : m.access_patterns) {
+          EXPECT_EQ(prose.patterns.count(p.id), 1u) << name << ": " << p.id;
+          EXPECT_FALSE(p.name.empty()) << name << ": " << p.id;
+          EXPECT_FALSE(p.description.empty()) << name << ": " << p.id;
+          EXPECT_EQ(p.description.find('{'), std::string::npos) << p.description;
+        }
+        ASSERT_FALSE(m.tour.empty()) << name;
+        for (const TourStep& step : m.tour) {
+          EXPECT_FALSE(step.text.empty()) << name << ": " << step.title;
+          EXPECT_EQ(step.operation.empty(), step.request_json.empty()) << step.title;
+          if (!step.pattern_id.empty()) {
+            EXPECT_NE(m.FindPattern(step.pattern_id), nullptr) << name << ": " << step.pattern_id;
+            EXPECT_TRUE(step.operation.empty()) << step.title;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_TRUE(generator_internal::ProseOf("no-such-example").patterns.empty());
+}
+
+TEST(GeneratorTest, FillReplacesTheNamedPlaceholdersOnly) {
+  using generator_internal::Fill;
+  EXPECT_EQ(Fill("Order {order} is O#{order}.", {{"order", "100010"}}),
+            "Order 100010 is O#100010.");
+  EXPECT_EQ(Fill("{a}{b}", {{"b", "2"}, {"a", "1"}}), "12");
+  EXPECT_EQ(Fill("{unknown} and {order", {{"order", "1"}}), "{unknown} and {order");
+  EXPECT_EQ(Fill("no placeholders", {}), "no placeholders");
 }
 
 }  // namespace
