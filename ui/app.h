@@ -2,6 +2,9 @@
 // snapshots for undo), the views and the panels' states. Frame() lays out the panels, draws them
 // and then applies the intents they queued. The platform layer (web/) owns the window, GL, fonts
 // and the JS bridge; it calls Frame() between ImGui::NewFrame() and ImGui::Render().
+// One class, four files: ui/app.cc (model lifecycle, runs, history, intents), ui/app_layout.cc
+// (where the panels go), ui/app_state.cc (saved state, links, embedding), ui/app_bridge.cc (the
+// JSON the page's JavaScript reads).
 #pragma once
 
 #include <cstdint>
@@ -95,6 +98,8 @@ class App {
 
   bool model_loaded() const { return !model_id_.empty(); }
   uint64_t frames() const { return frames_; }
+
+  // --- The bridge to the page's JavaScript (ui/app_bridge.cc) ---
 
   // For window.monotable: {model, selected, lastRequest, response, effects, ...} as JSON text.
   std::string StateJson() const;
