@@ -2,6 +2,9 @@
 // snapshots for undo), the views and the panels' states. Frame() lays out the panels, draws them
 // and then applies the intents they queued. The platform layer (web/) owns the window, GL, fonts
 // and the JS bridge; it calls Frame() between ImGui::NewFrame() and ImGui::Render().
+// One class, four files: ui/app.cc (model lifecycle, runs, history, intents), ui/app_layout.cc
+// (where the panels go), ui/app_state.cc (saved state, links, embedding), ui/app_bridge.cc (the
+// JSON the page's JavaScript reads).
 #pragma once
 
 #include <cstdint>
@@ -96,6 +99,8 @@ class App {
   bool model_loaded() const { return !model_id_.empty(); }
   uint64_t frames() const { return frames_; }
 
+  // --- The bridge to the page's JavaScript (ui/app_bridge.cc) ---
+
   // For window.monotable: {model, selected, lastRequest, response, effects, ...} as JSON text.
   std::string StateJson() const;
   // {response, effects} of the last request, as JSON text.
@@ -109,6 +114,13 @@ class App {
   // the tour, and running it as the tour panel's button does.
   void SetTourStep(int step);
   void RunTourStep();
+
+  // The table settings tab's view, and how many times it was built from the engine (Describe*
+  // requests and item walks). Built in Frame() before drawing and after the intents, only while
+  // that tab is (or is about to be) on screen and only when data, schema, time or the GSI draft
+  // moved: drawing reads the view and never the engine.
+  const SettingsView& settings_view() const { return settings_view_; }
+  uint64_t settings_view_builds() const { return settings_view_builds_; }
 
   // Text the last "copy" intent put on the clipboard (the platform also writes it to the OS).
   const std::string& last_copied() const { return last_copied_; }
@@ -223,6 +235,9 @@ class App {
   // After a request ran, the narrow layout shows its result (the Table settings tab, whose
   // requests change the schema, stays where it is).
   void RevealResult();
+  // Rebuilds settings_view_ (RefreshSettingsView) when the settings tab is on screen, was chosen
+  // this frame, or will be shown by select_side_tab_. Outside drawing.
+  void RefreshSettingsViewIfShown();
   void SelectCollection(const std::string& table, const std::string& index);
 
   // The engine's clock (EngineOptions::clock_ms): real time plus what "advance time" added.
@@ -273,7 +288,9 @@ class App {
   TourPanelState tour_panel_;
   TableSettingsPanelState table_settings_panel_;
   SettingsView settings_view_;  // rebuilt by RefreshSettingsView when data, schema or time moves
-  int side_tab_ = 0;            // 0 tour, 1 history, 2 table settings
+  uint64_t settings_view_builds_ = 0;
+  int side_tab_ = 0;  // the side tab drawn last: 0 tour, 1 history, 2 table settings, 3 bill
+  bool settings_tab_pressed_ = false;  // the settings tab was clicked (it shows next frame)
   int select_side_tab_ = -1;
 
   // Layout (ui/app_layout.cc).

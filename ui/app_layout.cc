@@ -137,6 +137,8 @@ void App::SetPlatformControls(float top_right, float bottom) {
 
 void App::Frame() {
   ++frames_;
+  // Requests run between frames (App::Run from the platform) and the first frame.
+  RefreshSettingsViewIfShown();
   const float css_width = ImGui::GetMainViewport()->WorkSize.x / (scale_ > 0 ? scale_ : 1);
   const bool narrow = css_width < kNarrowLayoutCssPx;
   BeginWidgetFrame();
@@ -159,6 +161,17 @@ void App::Frame() {
   }
   EndWidgetFrame();
   ApplyIntents();
+  RefreshSettingsViewIfShown();
+}
+
+void App::RefreshSettingsViewIfShown() {
+  const bool shown = select_side_tab_ >= 0 ? select_side_tab_ == 2 : side_tab_ == 2;
+  if (!shown && !settings_tab_pressed_) return;
+  settings_tab_pressed_ = false;
+  // Reads the engine only when data, schema, time or the GSI draft moved.
+  if (RefreshSettingsView(&engine_, clock_, loads_, table_settings_panel_, &settings_view_)) {
+    ++settings_view_builds_;
+  }
 }
 
 void App::DrawTopMenu(bool model) {
@@ -296,11 +309,12 @@ void App::DrawSidePanel(bool narrow) {
   bool settings_open =
       ImGui::BeginTabItem(narrow ? "Settings###settings" : "Table settings###settings", nullptr,
                           select_side_tab_ == 2 ? ImGuiTabItemFlags_SetSelected : 0);
+  // A click selects the tab from the next frame on: its view is built after this frame.
+  settings_tab_pressed_ = ImGui::IsItemActivated();
   TrackItem("Table settings");
   if (settings_open) {
     side_tab_ = 2;
-    // Reads the engine only when data, schema, time or the GSI draft moved.
-    RefreshSettingsView(&engine_, clock_, loads_, table_settings_panel_, &settings_view_);
+    // settings_view_ was built before this frame (App::Frame): drawing only reads it.
     DrawTableSettingsPanel(&table_settings_panel_, settings_view_, &intents_);
     ImGui::EndTabItem();
   }

@@ -85,7 +85,7 @@ bool DrawPartiQLForm(RequestPanelState* s, float label_width) {
       changed = true;
     }
     ImGui::SameLine();
-    changed |= ImGui::Checkbox("Consistent", &s->consistent);
+    changed |= TrackedCheckbox("Consistent", &s->consistent);
   }
   if (!s->partiql_note.empty()) {
     ImGui::PushTextWrapPos(0);
@@ -301,13 +301,13 @@ void DrawRequestPanel(RequestPanelState* s, const SchemaView& schema, Intents* i
       }
       if (s->operation == "Query") {
         bool descending = !s->forward;
-        if (ImGui::Checkbox("Descending", &descending)) {
+        if (TrackedCheckbox("Descending", &descending)) {
           s->forward = !descending;
           form_changed = true;
         }
         ImGui::SameLine();
       }
-      form_changed |= ImGui::Checkbox("Consistent", &s->consistent);
+      form_changed |= TrackedCheckbox("Consistent", &s->consistent);
     }
     if (s->operation == "PutItem") MutedText("Edit the Item in the JSON below.");
   } else if (!FormSupports(s->operation)) {

@@ -99,8 +99,7 @@ bool DrawExportPopup(float width, bool* links_carry_history, std::vector<ShareAc
   }
   if (links_carry_history) {
     ImGui::Separator();
-    ImGui::Checkbox(kHistoryOption, links_carry_history);
-    TrackItem(kHistoryOption);
+    TrackedCheckbox(kHistoryOption, links_carry_history);
     if (ImGui::IsItemHovered()) {
       ImGui::SetTooltip("Copied links also carry the history (with undo) and the last result");
     }

@@ -186,8 +186,7 @@ void DrawTablePanel(TablePanelState* state, const TablesView& view, Intents* int
   // Header: title, entity legend, mark legend.
   Heading("Items");
   ImGui::SameLine();
-  ImGui::Checkbox("Only touched", &state->only_marked);
-  TrackItem("Only touched");
+  TrackedCheckbox("Only touched", &state->only_marked);
   ImGui::SameLine();
   for (size_t i = 0; i < view.entity_prefixes.size() && i < 8; ++i) {
     ImGui::SameLine(0, 4 * UiScale());

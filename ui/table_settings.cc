@@ -344,7 +344,7 @@ BackfillView MeasureBackfill(const Engine& engine, const std::string& table,
 
 // --- The view ---
 
-void RefreshSettingsView(Engine* engine, const PlaygroundClock& clock, uint64_t generation,
+bool RefreshSettingsView(Engine* engine, const PlaygroundClock& clock, uint64_t generation,
                          const TableSettingsPanelState& panel, SettingsView* view) {
   const bool rebuild = view->built_offset_ms < 0 || view->built_version != engine->version() ||
                        view->built_generation != generation ||
@@ -388,14 +388,14 @@ void RefreshSettingsView(Engine* engine, const PlaygroundClock& clock, uint64_t 
     *view = std::move(fresh);
   }
   std::string key = EstimateKey(*view, panel);
-  if (key != view->built_estimate_key || rebuild) {
-    view->built_estimate_key = key;
-    view->estimate = BackfillView();
-    if (!key.empty()) {
-      view->estimate = EstimateBackfill(*engine, view->tables[static_cast<size_t>(panel.table)],
-                                        panel.draft, price);
-    }
+  if (key == view->built_estimate_key && !rebuild) return false;
+  view->built_estimate_key = key;
+  view->estimate = BackfillView();
+  if (!key.empty()) {
+    view->estimate = EstimateBackfill(*engine, view->tables[static_cast<size_t>(panel.table)],
+                                      panel.draft, price);
   }
+  return true;
 }
 
 }  // namespace monotable::ui

@@ -59,7 +59,9 @@ std::string AdvanceLabel(int64_t seconds);
 // clock moved; recomputes view->estimate when the panel's draft changed. Reads only through
 // DescribeTable / DescribeTimeToLive / ListTagsOfResource (no billing, no data change) and
 // ForEachItem. When a GSI appeared since the previous build, view->last_backfill measures it.
-void RefreshSettingsView(Engine* engine, const PlaygroundClock& clock, uint64_t generation,
+// Returns true when it read the engine (rebuilt the view or the estimate), false when nothing
+// moved. Not for draw code: the app calls it between frames (App::Frame).
+bool RefreshSettingsView(Engine* engine, const PlaygroundClock& clock, uint64_t generation,
                          const TableSettingsPanelState& panel, SettingsView* view);
 
 // The backfill `draft` would cost on `table` now: walks the items (no billing). Each item holding

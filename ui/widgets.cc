@@ -104,6 +104,18 @@ bool TrackedButton(const char* label, ImVec2 size) {
   return pressed;
 }
 
+bool TrackedCheckbox(const char* label, bool* value) {
+  const float border = std::max(1.0f, std::round(ImGui::GetFontSize() / kTextFontCssPx));
+  ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, border);
+  ImGui::PushStyleColor(ImGuiCol_Border, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::PushStyleColor(ImGuiCol_BorderShadow, ImVec4(0, 0, 0, 0));
+  bool changed = ImGui::Checkbox(label, value);
+  ImGui::PopStyleColor(2);
+  ImGui::PopStyleVar();
+  TrackItem(label);
+  return changed;
+}
+
 bool TrackedSmallButton(const char* label) {
   bool pressed = g_touch_height > 0 ? ImGui::Button(label) : ImGui::SmallButton(label);
   TrackItem(label);

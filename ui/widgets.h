@@ -66,6 +66,11 @@ float ButtonWidth(const char* label);
 bool TrackedButton(const char* label, ImVec2 size = ImVec2(0, 0));
 // A small, less prominent button recorded under its label (a full-height one for touch).
 bool TrackedSmallButton(const char* label);
+// A check box recorded under its label, its box framed (issue 15: the theme draws frames without
+// a border, and an unticked box, FrameBg on WindowBg, was an invisible 44 px square on a phone):
+// a border at least one CSS px wide (the font's size over kTextFontCssPx) in the disabled-text
+// colour, which stands out from the frame and the window in both themes.
+bool TrackedCheckbox(const char* label, bool* value);
 
 // Panel heading in the heading font, with an optional muted note on the same line.
 void Heading(const char* text, const char* note = nullptr);

@@ -24,7 +24,12 @@ Headless::Headless(float width, float height) {
   SetFonts(Fonts{});
 }
 
-Headless::~Headless() { ImGui::DestroyContext(context_); }
+Headless::~Headless() {
+  // The widget rectangles are global: an empty frame keeps this test's out of the next one's.
+  BeginWidgetFrame();
+  EndWidgetFrame();
+  ImGui::DestroyContext(context_);
+}
 
 void Headless::Draw(const std::function<void()>& panel) {
   ImGui::SetCurrentContext(context_);
@@ -40,6 +45,10 @@ void Headless::Draw(const std::function<void()>& panel) {
 
 bool Headless::Click(const std::string& label, const std::function<void()>& panel) {
   WidgetRect rect;
+  // Where the widget is now, not where an earlier frame (or test) left it: tables settle their
+  // column widths over their first frames.
+  Draw(panel);
+  Draw(panel);
   for (int i = 0; i < 4 && !FindWidget(label, &rect); ++i) Draw(panel);
   if (!FindWidget(label, &rect)) return false;
   ImGuiIO& io = ImGui::GetIO();

@@ -20,7 +20,8 @@ class Headless {
 
   // Runs one frame drawing `panel` inside a window covering the display.
   void Draw(const std::function<void()>& panel);
-  // Draws frames until `label` has a rectangle, then presses and releases the mouse on it.
+  // Draws two frames, and more until `label` has a rectangle, then presses and releases the mouse
+  // on it.
   // Returns false if the widget never appeared.
   bool Click(const std::string& label, const std::function<void()>& panel);
   // Presses Ctrl+Enter for one frame.

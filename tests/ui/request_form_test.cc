@@ -11,6 +11,7 @@
 #include "monotable/engine.h"
 #include "monotable/model.h"
 #include "nlohmann/json.hpp"
+#include "tests/ui/fixtures.h"
 #include "ui/view_model.h"
 
 namespace monotable::ui {
@@ -20,20 +21,7 @@ using json = nlohmann::json;
 
 // --- Key conditions and form <-> JSON --------------------------------------------------------
 
-SchemaView OrdersSchema() {
-  SchemaView schema;
-  TableSchemaView t;
-  t.name = "Orders";
-  t.hash = {"PK", "S"};
-  t.range = {"SK", "S"};
-  IndexSchemaView gsi2;
-  gsi2.name = "GSI2";
-  gsi2.hash = {"GSI2PK", "S"};
-  gsi2.range = {"GSI2SK", "S"};
-  t.indexes = {gsi2};
-  schema.tables = {t};
-  return schema;
-}
+using testing::OrdersSchema;
 
 RequestForm Loaded(const std::string& operation, const std::string& request) {
   RequestForm form;

@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "nlohmann/json.hpp"
+#include "tests/ui/fixtures.h"
 #include "tests/ui/headless.h"
 
 namespace monotable::ui {
@@ -13,20 +14,7 @@ namespace {
 
 using json = nlohmann::json;
 
-SchemaView OrdersSchema() {
-  SchemaView schema;
-  TableSchemaView t;
-  t.name = "Orders";
-  t.hash = {"PK", "S"};
-  t.range = {"SK", "S"};
-  IndexSchemaView gsi2;
-  gsi2.name = "GSI2";
-  gsi2.hash = {"GSI2PK", "S"};
-  gsi2.range = {"GSI2SK", "S"};
-  t.indexes = {gsi2};
-  schema.tables = {t};
-  return schema;
-}
+using testing::OrdersSchema;
 
 TEST(RequestPanelTest, QueryJsonFillsTheForm) {
   RequestPanelState state;

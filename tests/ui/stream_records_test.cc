@@ -4,6 +4,7 @@
 
 #include "monotable/model.h"
 #include "nlohmann/json.hpp"
+#include "tests/ui/fixtures.h"
 #include "tests/ui/headless.h"
 #include "ui/cost_panel.h"
 #include "ui/view_model.h"
@@ -15,11 +16,7 @@ using json = nlohmann::json;
 
 class StreamRecordsTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    Model model;
-    ASSERT_TRUE(ParseModel(BuiltinModel("orders"), &model).ok());
-    ASSERT_TRUE(LoadModel(model, &engine_).ok());
-  }
+  void SetUp() override { ASSERT_TRUE(testing::LoadOrders(&engine_)); }
   CostView Write(const std::string& operation, const json& request) {
     Result r = engine_.Execute(operation, request.dump());
     EXPECT_TRUE(r.status.ok()) << r.body;

@@ -9,6 +9,7 @@
 
 #include "monotable/model.h"
 #include "nlohmann/json.hpp"
+#include "tests/ui/fixtures.h"
 #include "tests/ui/headless.h"
 #include "ui/table_settings_panel.h"
 #include "ui/view_model.h"
@@ -27,9 +28,7 @@ class TableSettingsTest : public ::testing::Test {
     EngineOptions options;
     options.clock_ms = clock_.Function();
     engine_ = Engine(options);
-    Model model;
-    ASSERT_TRUE(ParseModel(BuiltinModel("orders"), &model).ok());
-    ASSERT_TRUE(LoadModel(model, &engine_).ok());
+    ASSERT_TRUE(testing::LoadOrders(&engine_));
   }
 
   void Refresh() { RefreshSettingsView(&engine_, clock_, 1, panel_, &view_); }

@@ -11,6 +11,7 @@
 
 #include "monotable/model.h"
 #include "nlohmann/json.hpp"
+#include "tests/ui/fixtures.h"
 
 namespace monotable::ui {
 namespace {
@@ -78,9 +79,7 @@ TEST(ViewModel, RowCellsHoldTheirTexts) {
 // and as its leading key columns, not only the first HASH and RANGE.
 TEST(ViewModel, MultiAttributeIndexShowsEveryKeyAttribute) {
   Engine engine;
-  Model model;
-  ASSERT_TRUE(ParseModel(BuiltinModel("orders"), &model).ok());
-  ASSERT_TRUE(LoadModel(model, &engine).ok());
+  ASSERT_TRUE(testing::LoadOrders(&engine));
   TablesView view = BuildTablesView(engine, nullptr, nullptr);
   const CollectionView* multi = nullptr;
   const CollectionView* base = nullptr;
@@ -119,9 +118,7 @@ TEST(ViewModel, KeySchemaLabelListsEveryAttribute) {
 // key of an item that exists: a GetItem on the table's, a Query on each index's, find it.
 TEST(ViewModel, SchemaViewSampleKeysFindAnItem) {
   Engine engine;
-  Model model;
-  ASSERT_TRUE(ParseModel(BuiltinModel("orders"), &model).ok());
-  ASSERT_TRUE(LoadModel(model, &engine).ok());
+  ASSERT_TRUE(testing::LoadOrders(&engine));
   SchemaView schema = BuildSchemaView(engine);
   ASSERT_EQ(schema.tables.size(), 1u);
   const TableSchemaView& t = schema.tables[0];
@@ -148,9 +145,7 @@ TEST(ViewModel, SchemaViewSampleKeysFindAnItem) {
 
 TEST(ViewModel, RefreshAfterWritesShowsWhatAFullBuildShows) {
   Engine engine;
-  Model model;
-  ASSERT_TRUE(ParseModel(BuiltinModel("orders"), &model).ok());
-  ASSERT_TRUE(LoadModel(model, &engine).ok());
+  ASSERT_TRUE(testing::LoadOrders(&engine));
   TablesView view = BuildTablesView(engine, nullptr, nullptr);
   const std::vector<std::pair<std::string, std::string>> writes = {
       // a new item with an attribute no other item has (a new column)
@@ -205,9 +200,7 @@ TEST(ViewModel, RefreshAfterWritesShowsWhatAFullBuildShows) {
 // other, where they were, whichever way round the request lists them.
 TEST(ViewModel, GhostsOfADeleteTogetherKeepTheirPlacesAndOrder) {
   Engine engine;
-  Model model;
-  ASSERT_TRUE(ParseModel(BuiltinModel("orders"), &model).ok());
-  ASSERT_TRUE(LoadModel(model, &engine).ok());
+  ASSERT_TRUE(testing::LoadOrders(&engine));
   TablesView view = BuildTablesView(engine, nullptr, nullptr);
   const CollectionView& before = view.collections.front();
   ASSERT_EQ(before.index, "");

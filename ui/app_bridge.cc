@@ -1,0 +1,155 @@
+// App's bridge to the page's JavaScript (see app.h): window.monotable's state and last run as
+// JSON text (StateJson, LastRunJson), the DOM text layer's content and its change key (TextJson,
+// TextKey), and the tour driven from the page (SetTourStep, RunTourStep). It reads App's views,
+// history and engine and writes only JSON; it knows nothing of Emscripten or the DOM
+// (web/main.cc exports these functions to JS). The saved-state format is ui/app_state.cc's.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "imgui.h"
+#include "nlohmann/json.hpp"
+#include "ui/app.h"
+#include "ui/text_export.h"
+#include "ui/view_model.h"
+
+namespace monotable::ui {
+
+using json = nlohmann::json;
+
+std::string App::StateJson() const {
+  json state = json::object();
+  json model = json::object();
+  model["id"] = model_id_;
+  model["name"] = model_.name;
+  model["scale"] = model_scale_;
+  json tables = json::array();
+  for (const TableInfo& t : engine_.Tables()) {
+    json indexes = json::array();
+    for (const IndexInfo& i : t.indexes) {
+      indexes.push_back({{"name", i.name}, {"global", i.global}, {"itemCount", i.item_count}});
+    }
+    tables.push_back({{"name", t.name},
+                      {"itemCount", t.item_count},
+                      {"sizeBytes", t.size_bytes},
+                      {"indexes", indexes}});
+  }
+  model["tables"] = tables;
+  json patterns = json::array();
+  for (const PatternRow& p : patterns_view_.rows) {
+    patterns.push_back({{"id", p.id},
+                        {"name", p.name},
+                        {"operation", p.operation},
+                        {"table", p.table},
+                        {"index", p.index},
+                        {"keyCondition", p.key_condition},
+                        {"runLabel", "Run##" + p.id}});
+  }
+  model["patterns"] = patterns;
+  model["tourSteps"] = model_.tour.size();
+  state["model"] = model;
+  state["loadError"] = load_status_;
+  json selected = json::object();
+  if (table_panel_.selected >= 0 &&
+      table_panel_.selected < static_cast<int>(tables_view_.collections.size())) {
+    const CollectionView& c = tables_view_.collections[static_cast<size_t>(table_panel_.selected)];
+    selected = {{"table", c.table}, {"index", c.index}};
+  }
+  state["selected"] = selected;
+  if (has_last_) {
+    json request = json::parse(last_request_, nullptr, false);
+    json body = json::parse(last_result_.body, nullptr, false);
+    state["lastRequest"] = {{"operation", last_operation_},
+                            {"request", request.is_discarded() ? json(last_request_) : request}};
+    state["response"] = body.is_discarded() ? json(last_result_.body) : body;
+    state["ok"] = last_result_.status.ok();
+    if (!last_result_.status.ok()) {
+      state["error"] = {{"type", std::string(ErrorName(last_result_.status.code()))},
+                        {"message", last_result_.status.message()}};
+    }
+    state["effects"] = json::parse(EffectsToJson(last_result_.effects));
+  } else {
+    state["lastRequest"] = nullptr;
+    state["response"] = nullptr;
+    state["effects"] = nullptr;
+  }
+  json marked = json::object();
+  for (const CollectionView& c : tables_view_.collections) {
+    if (c.marked_rows == 0) continue;
+    json rows = json::array();
+    for (int index : c.marked) {
+      const RowView& r = c.rows[static_cast<size_t>(index)];
+      rows.push_back({{"key", r.cells.size() > 1 && !c.range_key.empty()
+                                  ? r.cells[0] + " / " + r.cells[1]
+                                  : (r.cells.empty() ? "" : r.cells[0])},
+                      {"mark", MarkName(r.mark)}});
+      if (rows.size() >= 200) break;
+    }
+    marked[c.index.empty() ? c.table : c.table + "/" + c.index] = rows;
+  }
+  state["highlighted"] = marked;
+  state["request"] = {{"operation", request_panel_.operation},
+                      {"json", request_panel_.json_text},
+                      {"label", request_panel_.label}};
+  state["history"] = {{"entries", history_.size()}, {"current", history_current_}};
+  state["session"] = {{"requests", session_requests_},
+                      {"readUnits", session_read_units_},
+                      {"writeUnits", session_write_units_},
+                      {"dollars", session_dollars_}};
+  state["theme"] = dark_ ? "dark" : "light";
+  state["clock"] = {{"nowMs", clock_.NowMs()}, {"offsetMs", clock_.offset_ms()}};
+  state["frames"] = frames_;
+  state["version"] = engine_.version();
+  // How the last frame was arranged, in CSS px (ui/app_layout.cc).
+  const float css = scale_ > 0 ? scale_ : 1;
+  state["layout"] = {
+      {"mode", LayoutModeName(layout_mode_)},
+      {"tab", layout_mode_ == LayoutMode::kNarrow ? NarrowTabName(narrow_tab_) : ""},
+      {"cssWidth",
+       ImGui::GetCurrentContext() ? std::round(ImGui::GetIO().DisplaySize.x / css) : 0.0f},
+      {"contentHeight", std::round(content_height_ / css)}};
+  // Messages and items quote what users typed: bytes that are not UTF-8 become U+FFFD rather
+  // than aborting the dump (JSON_NOEXCEPTION), as in the engine's error bodies.
+  return state.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string App::LastRunJson() const {
+  json out = json::object();
+  json body = json::parse(last_result_.body, nullptr, false);
+  out["response"] = body.is_discarded() ? json(last_result_.body) : body;
+  out["ok"] = last_result_.status.ok();
+  if (!last_result_.status.ok()) {
+    out["error"] = {{"type", std::string(ErrorName(last_result_.status.code()))},
+                    {"message", last_result_.status.message()}};
+  }
+  out["effects"] = json::parse(EffectsToJson(last_result_.effects));
+  return out.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string App::TextJson() const {
+  TextExportInput input;
+  input.result = &result_view_;
+  input.cost = &cost_view_;
+  input.tour = &tour_view_;
+  input.tour_step = tour_panel_.step;
+  input.request_json = last_request_;
+  input.effects = &last_result_.effects;
+  return TextExportJson(input).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+double App::TextKey() const {
+  return static_cast<double>((loads_ & 0xfffff) << 32 | (run_serial_ & 0xfffff) << 12 |
+                             (static_cast<uint64_t>(tour_panel_.step) & 0xfff));
+}
+
+void App::SetTourStep(int step) {
+  int last = static_cast<int>(tour_view_.steps.size()) - 1;
+  tour_panel_.step = std::clamp(step, 0, std::max(last, 0));
+}
+
+void App::RunTourStep() {
+  intents_.push_back(intent::RunTourStep{tour_panel_.step});
+  ApplyIntents();
+}
+
+}  // namespace monotable::ui
