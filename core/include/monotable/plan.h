@@ -88,6 +88,33 @@ struct PatternUnits {
   double write_units = 0;
 };
 
+// A full-table Scan: every 1 MB page of a table, the cost of answering a question without its
+// index (issue 17: "a full-table Scan total (all pages) beside the Query that answers the same
+// question, at every scale").
+struct ScanTotal {
+  bool applicable = false;         // set for Query patterns only
+  std::string table;               // the base table scanned
+  double items = 0;                // items read (the table's, scaled)
+  double bytes = 0;                // item bytes read
+  double pages = 0;                // Scan calls, one per 1 MB page
+  double read_units = 0;           // all pages together, the Query's read consistency
+  double dollars_per_request = 0;  // on-demand, one full Scan
+  double dollars_per_month = 0;    // one full Scan per Query, at the Query's average rate
+};
+
+// The read units of Scanning a table page by page, computed from its items' sizes with the
+// engine's rules instead of running it: a page reads items in Scan order until the bytes read
+// reach 1 MB ("A single Scan operation reads up to the maximum number of items set (if using the
+// Limit parameter) or a maximum of 1 MB of data", DG Scan.html#Scan.Limit; the item that crosses
+// 1 MB is read in that page, core/api/query_scan.cc), and each page costs its bytes rounded up to
+// 4 KB, once per page ("DynamoDB calculates the number of read capacity units consumed based on
+// item size, not on the amount of data that is returned", rounded per operation, DG
+// CapacityUnitCalculations#ItemSizeCalculations.Reads), halved when eventually consistent. An
+// empty table costs one page of 0 bytes, billed as the minimum of 1 unit (0.5 eventually).
+// `item_sizes` is the Scan order's sizes, repeated as needed to reach `item_count` items (the
+// generator scales the model's items by repeating their kinds).
+ScanTotal FullScanCost(const std::vector<size_t>& item_sizes, double item_count, bool consistent);
+
 struct PatternBill {
   std::string id;
   std::string name;
@@ -103,6 +130,7 @@ struct PatternBill {
   double write_units_per_month = 0;  // at the average rate
   double dollars_per_month = 0;      // on-demand requests
   double throttled_per_second = 0;   // at the peak, after adaptive capacity
+  ScanTotal full_scan;               // a Query's question answered by Scanning its base table
 };
 
 // Load on one partition at the end of the peak.
