@@ -194,6 +194,9 @@ Status BuildPlan(const Model& model, const PlanOptions& options, Plan* out) {
     return Status::Validation(
         "target utilisation must be between 20% and 90% (auto scaling's range)");
   }
+  if (!(options.traffic_multiplier >= 0 && options.traffic_multiplier <= 1e6)) {
+    return Status::Validation("traffic multiplier must be between 0 and 1,000,000");
+  }
   for (const auto& [id, load] : options.rates) {
     if (model.FindPattern(id) == nullptr) {
       return Status::Validation("rates: no access pattern \"" + id + "\" in the model");
@@ -350,6 +353,15 @@ Status BuildPlan(const Model& model, const PlanOptions& options, Plan* out) {
       }
       entries[pi].push_back(std::move(e));
     }
+    if (options.traffic_multiplier != 1) {
+      b.load.per_second *= options.traffic_multiplier;
+      b.load.peak_per_second *= options.traffic_multiplier;
+      b.read_units_per_month = b.read_units * b.load.per_second * kSecondsPerMonth;
+      b.write_units_per_month = b.write_units * b.load.per_second * kSecondsPerMonth;
+      b.dollars_per_month = b.dollars_per_million * b.load.per_second * kSecondsPerMonth / 1e6;
+      b.full_scan.dollars_per_month =
+          b.full_scan.dollars_per_request * b.load.per_second * kSecondsPerMonth;
+    }
     loads.push_back(b.load);
     plan.patterns.push_back(std::move(b));
   }
@@ -474,6 +486,16 @@ Status BuildPlan(const Model& model, const PlanOptions& options, Plan* out) {
       rp.throttled_writes_per_second = so.throttled_writes;
       rp.back_pressure_writes_per_second = so.back_pressure_writes;
       rp.partition_loads = so.loads;
+      rp.heat = so.heat;
+      for (const auto& [family, values] : infos[i].families) {
+        for (const std::string& v : values) {
+          if (rp.key_partitions.size() >= 64) break;
+          auto iso = so.isolated.find(v);
+          rp.key_partitions.emplace_back(v, iso != so.isolated.end()
+                                                ? iso->second
+                                                : internal::PartitionOf(v, sr.base_partitions));
+        }
+      }
     }
   }
   for (size_t pi = 0; pi < plan.patterns.size(); ++pi) {
@@ -557,6 +579,11 @@ Status BuildPlan(const Model& model, const PlanOptions& options, Plan* out) {
     std::vector<Touch> sharded;
     std::vector<std::string> shard_keys;
     for (int i = 0; i < hk.shards; ++i) shard_keys.push_back(hk.value + "#" + std::to_string(i));
+    for (const std::string& sk : shard_keys) {
+      if (hk.shard_partitions.size() >= 64) break;
+      hk.shard_partitions.emplace_back(
+          sk, internal::PartitionOf(sk, sims[where.first].base_partitions));
+    }
     for (const Touch& t : touches) {
       auto k = t.resource == where.first ? t.keys.find(hk.value) : t.keys.end();
       if (k == t.keys.end()) {

@@ -78,6 +78,9 @@ struct PlanOptions {
   // many at the peak.
   int average_seconds = 60;
   int peak_seconds = 60;
+  // "What if": every pattern's average and peak rate times this (the playground's traffic
+  // slider). 0 or more.
+  double traffic_multiplier = 1;
 };
 
 // One table or index of a pattern's request: units one request consumes there.
@@ -172,6 +175,15 @@ struct ResourcePlan {
   double throttled_writes_per_second = 0;      // requests, at the end of the peak, own partitions
   double back_pressure_writes_per_second = 0;  // table: writes throttled by a GSI's partitions
   std::vector<PartitionLoad> partition_loads;  // at the end of the peak, hottest first (top 16)
+  // The simulation second by second (the playground's heat map): per partition, base ones first
+  // then those adaptive capacity added, per second of the profile (average seconds, then peak
+  // seconds), demand / limit = max(read / 3,000, write / 1,000); above 1 that second throttled.
+  // Empty for an LSI (its load is in its table's).
+  std::vector<std::vector<float>> heat;
+  // Which partition keys land on (the picture of "partition key routes to a shard"): the model's
+  // partition key values, in key order, at most 64, with the partition each is on at the end of
+  // the peak (adaptive capacity may have moved a hot one to a partition of its own).
+  std::vector<std::pair<std::string, int>> key_partitions;
 };
 
 // A key hotter than one partition can take, and the write-sharding rewrite that fixes it (DG
@@ -182,8 +194,10 @@ struct HotKey {
   std::string attribute;                             // the partition key attribute: "GSI2PK"
   std::string value;                                 // "OPEN"
   double peak_read_units = 0, peak_write_units = 0;  // per second on this one key
-  int shards = 0;                   // OPEN#0 .. OPEN#<shards-1>, each at most 80% of a partition
-  double throttled_per_second = 0;  // requests throttled on this key, as is
+  int shards = 0;  // OPEN#0 .. OPEN#<shards-1>, each at most 80% of a partition
+  // The shards and the base partition each lands on (OPEN#0 -> 2, ...), at most 64 listed.
+  std::vector<std::pair<std::string, int>> shard_partitions;
+  double throttled_per_second = 0;          // requests throttled on this key, as is
   double sharded_throttled_per_second = 0;  // the same simulation with the key sharded
   // Reads of this key: units per request as is and sharded (one Query per shard, each rounded).
   struct Read {

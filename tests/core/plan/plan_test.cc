@@ -185,6 +185,44 @@ TEST(PlanTest, OrdersOpenKeyIsHotAtThousandsOfOrdersASecond) {
   EXPECT_NEAR(table->back_pressure_writes_per_second, gsi2->throttled_writes_per_second, 1e-6);
 }
 
+// The heat map and the key picture the playground draws: OPEN's GSI2 partition over its limit
+// in every peak second (3,000 orders a second at 1 WCU each on GSI2 against 1,000), keys placed
+// on partitions, the shards listed with theirs; the traffic multiplier scales the month.
+TEST(PlanTest, HeatMapKeyPlacementAndTrafficMultiplier) {
+  PlanOptions options;
+  options.rates["place-order"] = {3000, 3000, "uniform"};
+  options.average_seconds = 5;
+  options.peak_seconds = 5;
+  Plan p;
+  ASSERT_TRUE(BuildPlan(Orders(), options, &p).ok());
+  const ResourcePlan* gsi2 = FindResource(p, "Orders", "GSI2");
+  ASSERT_FALSE(gsi2->heat.empty());
+  EXPECT_EQ(gsi2->heat.size(), static_cast<size_t>(gsi2->partitions));
+  ASSERT_EQ(gsi2->heat[0].size(), 10u);  // 5 average + 5 peak seconds
+  int open_partition = -1;
+  for (const auto& [key, part] : gsi2->key_partitions) {
+    if (key == "OPEN") open_partition = part;
+  }
+  ASSERT_GE(open_partition, 0);
+  for (size_t t = 0; t < 10; ++t) {
+    EXPECT_GT(gsi2->heat[static_cast<size_t>(open_partition)][t], 1.0f) << t;
+  }
+  ASSERT_EQ(p.hot_keys.size(), 1u);
+  ASSERT_EQ(p.hot_keys[0].shard_partitions.size(), static_cast<size_t>(p.hot_keys[0].shards));
+  EXPECT_EQ(p.hot_keys[0].shard_partitions[0].first, "OPEN#0");
+  // An LSI-free table: the base table's picture lists its keys too.
+  EXPECT_FALSE(FindResource(p, "Orders", "")->key_partitions.empty());
+
+  PlanOptions doubled = options;
+  doubled.traffic_multiplier = 2;
+  Plan q;
+  ASSERT_TRUE(BuildPlan(Orders(), doubled, &q).ok());
+  EXPECT_NEAR(q.on_demand_request_dollars, 2 * p.on_demand_request_dollars, 1e-6);
+  EXPECT_EQ(q.patterns[0].load.per_second, 2 * p.patterns[0].load.per_second);
+  doubled.traffic_multiplier = -1;
+  EXPECT_EQ(BuildPlan(Orders(), doubled, &q).code(), ErrorCode::kValidation);
+}
+
 TEST(PlanTest, RatesFileIsReadAndCheckedAgainstTheModel) {
   std::map<std::string, Load, std::less<>> rates;
   ASSERT_TRUE(ParseRates(R"({"place-order": {"perSecond": 200, "peakPerSecond": 800,
