@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "endpoint_client.h"
 #include "monotable/engine.h"
 #include "monotable/model.h"
+#include "monotable/plan.h"
 #include "patterns_endpoint.h"
 #include "persist.h"
 
@@ -240,9 +242,24 @@ int PatternsCommand(const std::vector<std::string>& args) {
     std::printf("%-24s %-20s %6s %8s %8s %12s\n", "pattern", "operation", "items", "RRU", "WRU",
                 "$/M requests");
   }
+  // Each table's item sizes in Scan order, as loaded: a Query's question answered by Scanning the
+  // whole table instead (plan::FullScanCost, every 1 MB page), printed beside the Query.
+  std::map<std::string, std::vector<size_t>> sizes;
+  for (const TableInfo& t : engine.Tables()) {
+    std::vector<size_t>& v = sizes[t.name];
+    engine.ForEachItem(t.name, "", [&v](const Item&, size_t size) { v.push_back(size); });
+  }
   int failures = 0;
   double total_dollars = 0;
   for (const AccessPattern& p : model.access_patterns) {
+    plan::ScanTotal scan;
+    if (p.operation == "Query" && sizes.count(p.TableName())) {
+      nlohmann::json req = nlohmann::json::parse(p.request_json, nullptr, false);
+      const bool consistent = req.is_object() && req.value("ConsistentRead", false) == true;
+      const std::vector<size_t>& v = sizes[p.TableName()];
+      scan = plan::FullScanCost(v, static_cast<double>(v.size()), consistent);
+    }
+    const double scan_per_million = scan.read_units * options.prices.read_request_unit_per_million;
     Result r = RunPattern(p, &engine);
     bool ok = r.status.ok();
     long items = ok ? ItemsReturned(r.body) : 0;
@@ -258,6 +275,12 @@ int PatternsCommand(const std::vector<std::string>& args) {
                             {"writeUnits", r.effects.write_units},
                             {"dollarsPerMillion", per_million}};
       if (!ok) row["error"] = std::string(ErrorName(r.status.code())) + ": " + r.status.message();
+      if (scan.applicable) {
+        row["fullTableScan"] = {{"table", p.TableName()},
+                                {"pages", scan.pages},
+                                {"readUnits", scan.read_units},
+                                {"dollarsPerMillion", scan_per_million}};
+      }
       std::printf("%s\n", row.dump().c_str());
       continue;
     }
@@ -268,6 +291,13 @@ int PatternsCommand(const std::vector<std::string>& args) {
     if (!ok) {
       std::printf("    %s: %s\n", std::string(ErrorName(r.status.code())).c_str(),
                   r.status.message().c_str());
+    }
+    if (scan.applicable) {
+      // Under the Query's row: the items the Scan reads, its units and price.
+      std::string label = "  or a Scan of all " + p.TableName() + " (" + Units(scan.pages) +
+                          (scan.pages == 1 ? " page)" : " pages)");
+      std::printf("%-45s %6s %8s %8s %12.4f\n", label.c_str(), Units(scan.items).c_str(),
+                  Units(scan.read_units).c_str(), "0", scan_per_million);
     }
   }
   if (!as_json) {

@@ -29,6 +29,7 @@
 #include "event_loop.h"
 #include "http_protocol.h"
 #include "monotable/engine.h"
+#include "monotable/throttle.h"
 #include "persist.h"
 
 namespace monotable::cli {
@@ -76,6 +77,13 @@ const char kServeHelp[] =
     "                   syncs before answering (survives power loss; slower)\n"
     "  --compact-bytes N  with --data-dir: rewrite the snapshot and start an empty log once\n"
     "                   the log is larger than N bytes (default 67108864)\n"
+    "  --throttle       apply DynamoDB's partition limits to live traffic (`monotable plan`'s\n"
+    "                   model: 3,000 RCU / 1,000 WCU a second per partition, provisioned\n"
+    "                   capacity with 300 s of burst, on-demand's per-table quota) and answer\n"
+    "                   ProvisionedThroughputExceededException / ThrottlingException with\n"
+    "                   ThrottlingReasons, so a client's retries can be tested (docs/cli.md)\n"
+    "  --throttle-tick-ms MS  with --throttle: the model's clock moves MS ms per request\n"
+    "                   instead of following the wall clock (exact load in tests)\n"
     "  --quiet          do not log requests to stderr\n"
     "  --clock-ms MS    freeze the engine's clock at MS milliseconds since the Unix epoch\n"
     "                   (reproducible CreationDateTime and the like, for tests)\n"
@@ -116,6 +124,8 @@ struct ServeOptions {
   int64_t transient_status_ms = 0;  // --delay-transient-statuses
   FsyncPolicy fsync = FsyncPolicy::kBatch;
   uint64_t compact_bytes = 64ull * 1024 * 1024;
+  bool throttle = false;         // --throttle
+  int64_t throttle_tick_ms = 0;  // --throttle-tick-ms
 };
 
 // Returns 0 (help printed), 2 (usage error) or -1 (parsed, go on).
@@ -132,6 +142,9 @@ int ParseServeArgs(const std::vector<std::string>& args, ServeOptions* options) 
       ++i;
     } else if (arg == "--shared-db") {
       options->shared_db = true;
+      ++i;
+    } else if (arg == "--throttle") {
+      options->throttle = true;
       ++i;
     } else if (arg == "--delay-transient-statuses" ||
                arg.rfind("--delay-transient-statuses=", 0) == 0) {
@@ -179,7 +192,8 @@ int ParseServeArgs(const std::vector<std::string>& args, ServeOptions* options) 
                TakeOption(args, &i, "--max-connections", &value, &missing) ||
                TakeOption(args, &i, "--data-dir", &value, &missing) ||
                TakeOption(args, &i, "--fsync", &value, &missing) ||
-               TakeOption(args, &i, "--compact-bytes", &value, &missing)) {
+               TakeOption(args, &i, "--compact-bytes", &value, &missing) ||
+               TakeOption(args, &i, "--throttle-tick-ms", &value, &missing)) {
       std::string name = arg.substr(0, arg.find('='));
       if (missing) {
         std::fprintf(stderr, "monotable serve: %s needs a value\n", name.c_str());
@@ -244,6 +258,17 @@ int ParseServeArgs(const std::vector<std::string>& args, ServeOptions* options) 
           return 2;
         }
         options->compact_bytes = n;
+      } else if (name == "--throttle-tick-ms") {
+        char* end = nullptr;
+        long long ms = std::strtoll(value.c_str(), &end, 10);
+        if (value.empty() || *end != '\0' || ms < 1 || ms > 86400000) {
+          std::fprintf(stderr,
+                       "monotable serve: --throttle-tick-ms takes milliseconds from 1 to "
+                       "86400000, not '%s'\n",
+                       value.c_str());
+          return 2;
+        }
+        options->throttle_tick_ms = ms;
       } else if (name == "--host") {
         options->host = value;
       } else if (name == "--model") {
@@ -265,6 +290,10 @@ int ParseServeArgs(const std::vector<std::string>& args, ServeOptions* options) 
         return 2;
       }
     }
+  }
+  if (options->throttle_tick_ms > 0 && !options->throttle) {
+    std::fprintf(stderr, "monotable serve: --throttle-tick-ms needs --throttle\n");
+    return 2;
   }
   if (std::string problem = CheckModelOptions(options->model, options->scale); !problem.empty()) {
     std::fprintf(stderr, "monotable serve: %s\n", problem.c_str());
@@ -327,6 +356,8 @@ struct Namespace {
   std::string region;
   std::unique_ptr<Engine> engine;
   std::unique_ptr<DataDir> data;
+  // With --throttle: the partition model of this namespace's tables (monotable/throttle.h).
+  std::unique_ptr<plan::Throttle> throttle;
 };
 
 }  // namespace
@@ -383,6 +414,11 @@ int ServeCommand(const std::vector<std::string>& args) {
     o.account_id = space->account;
     o.region = space->region;
     space->engine = std::make_unique<Engine>(std::move(o));
+    if (options.throttle) {
+      plan::ThrottleOptions throttle_options;
+      throttle_options.tick_ms_per_request = options.throttle_tick_ms;
+      space->throttle = std::make_unique<plan::Throttle>(std::move(throttle_options));
+    }
     const bool is_default = account == kDefaultAccount && region == options.region;
     if (!options.data_dir.empty()) {
       DataDirOptions data_options;
@@ -603,7 +639,10 @@ int ServeCommand(const std::vector<std::string>& args) {
           DataDir* data = space->data.get();
           const uint64_t version = target.version();
           if (data_clock_pinned) request_clock = now_ms();
-          Result result = target.Execute(d.operation, body, ExecuteOptions{.effects = false});
+          // Without --throttle this is the one extra branch on the request's path.
+          Result result = space->throttle
+                              ? space->throttle->Execute(&target, d.operation, body)
+                              : target.Execute(d.operation, body, ExecuteOptions{.effects = false});
           // A request that changed the engine (whatever its status: a BatchExecuteStatement
           // answers 200 with some statements failed) is logged before it is answered; one that
           // changed nothing is not. A TransactWriteItems is one record: all or nothing.

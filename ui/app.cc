@@ -375,8 +375,9 @@ void App::ApplyIntents() {
               RevealResult();
             },
             [&](const intent::RunAll&) { RunAllPatterns(); },
-            [&](const intent::EstimateBill&) {
-              EstimateBill(ExportModel(engine_, model_), &bill_view_);
+            [&](const intent::EstimateBill& i) {
+              EstimateBill(ExportModel(engine_, model_), BillWhatIf{i.traffic, i.extra_item_bytes},
+                           &bill_view_);
             },
             [&](const intent::EditPattern& i) {
               if (i.row < 0 || i.row >= static_cast<int>(model_.access_patterns.size())) return;

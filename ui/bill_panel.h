@@ -14,7 +14,18 @@
 
 namespace monotable::ui {
 
-struct BillPanelState {};
+// The "what if" sliders' values and which table or index the partition picture shows.
+struct BillPanelState {
+  float traffic = 1;         // every pattern's rate times this
+  int extra_item_bytes = 0;  // bytes added to every item of the model
+  int picture = 0;           // index into BillView::pictures
+};
+
+// What the estimate is asked for (intent::EstimateBill's fields).
+struct BillWhatIf {
+  double traffic = 1;
+  int extra_item_bytes = 0;
+};
 
 // Everything the panel shows, formatted.
 struct BillView {
@@ -33,15 +44,39 @@ struct BillView {
   std::string provisioned_total;  // "Provisioned: $29.32 a month (...)"
   std::string break_even;
   std::vector<std::string> hot_keys;  // the lints, in words
+  // Each Query beside the full-table Scan that answers it (plan::ScanTotal).
+  struct ScanRow {
+    std::string id, query_units, scan_pages, scan_units, query_month, scan_month;
+  };
+  std::vector<ScanRow> scans;
+  // The partition picture of one table or GSI: which partition each key lands on and the
+  // simulation's per-second utilisation (rows = partitions, columns = seconds of the load
+  // profile; above 1 that second throttled).
+  struct Picture {
+    std::string name;                     // "Orders/GSI2"
+    int rows = 0, columns = 0;            // partitions, seconds
+    int peak_from = 0;                    // first column of the peak
+    std::vector<float> utilisation;       // rows x columns, row-major
+    std::vector<std::string> row_keys;    // per partition: "OPEN" or "C#c001, C#c002, +12 more"
+    std::vector<std::string> shard_keys;  // the hot key's rewrite on this resource, per partition
+    std::string hot_key;                  // "GSI2PK = OPEN" ("" when none)
+    int throttled_cells = 0;              // seconds x partitions over the limit
+  };
+  std::vector<Picture> pictures;
+  std::string what_if;  // "traffic x2, +100 bytes per item" ("" at the model's own)
 };
 
 // Builds the plan of `model` (its items as the engine holds them now: pass ExportModel's result)
 // and formats it into *view. On error, view->error says why and the figures are empty.
 // Implemented in bill_view.cc, in the app library (it runs the engine; the panel library does not).
-void EstimateBill(const Model& model, BillView* view);
+// `what_if` scales every pattern's rates and pads every item of `model` (an attribute `whatIfPad`
+// of that many bytes, name included, on items of the model: not on items its write patterns
+// bring), so the engine bills the bigger items: 4.0 KB plus 100 bytes reads twice the units.
+void EstimateBill(const Model& model, const BillWhatIf& what_if, BillView* view);
 
-// Draws into the current window. The button "Estimate the bill" (tracked under that name) queues
-// kEstimateBill.
+// Draws into the current window. The button "Estimate the bill" and the sliders "Traffic x"
+// and "Bytes added to every item" (tracked under those names) queue intent::EstimateBill with the
+// sliders' values (a slider when it is let go).
 void DrawBillPanel(BillPanelState* state, const BillView& view, Intents* intents);
 
 }  // namespace monotable::ui

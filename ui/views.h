@@ -470,8 +470,12 @@ struct SetTheme {
 struct CopyText {
   std::string text;
 };
-// Build the bill panel's figures (monotable/plan.h).
-struct EstimateBill {};
+// Build the bill panel's figures (monotable/plan.h), with its "what if" sliders: every pattern's
+// rate times `traffic`, and `extra_item_bytes` added to every item of the model.
+struct EstimateBill {
+  double traffic = 1;
+  int extra_item_bytes = 0;
+};
 
 }  // namespace intent
 

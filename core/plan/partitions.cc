@@ -95,7 +95,15 @@ SimOutput Simulate(const std::vector<SimResource>& resources, const std::vector<
     // Throttled share per partition, and the peak utilisation.
     std::vector<std::map<int, std::pair<double, double>>> throttle(resources.size());
     for (size_t r = 0; r < resources.size(); ++r) {
+      std::vector<std::vector<float>>& heat = out.resources[r].heat;
+      const size_t rows = static_cast<size_t>(resources[r].base_partitions) + isolated[r].size();
+      if (heat.size() < rows) heat.resize(rows);
+      for (auto& row : heat) row.resize(static_cast<size_t>(total_seconds), 0.0f);
       for (const auto& [q, ps] : parts[r]) {
+        if (static_cast<size_t>(q) < heat.size()) {
+          heat[static_cast<size_t>(q)][static_cast<size_t>(t)] =
+              static_cast<float>(Utilisation(ps.read, ps.write));
+        }
         double fr = ps.read > kPartitionReadUnits ? 1 - kPartitionReadUnits / ps.read : 0;
         double fw = ps.write > kPartitionWriteUnits ? 1 - kPartitionWriteUnits / ps.write : 0;
         throttle[r][q] = {fr, fw};
@@ -136,6 +144,7 @@ SimOutput Simulate(const std::vector<SimResource>& resources, const std::vector<
       for (size_t r = 0; r < resources.size(); ++r) {
         SimOutput::Resource& res = out.resources[r];
         res.partitions = resources[r].base_partitions + static_cast<int>(isolated[r].size());
+        res.isolated = isolated[r];
         for (const auto& [q, ps] : parts[r]) {
           PartitionLoad pl;
           pl.read_units = ps.read;

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "monotable/engine.h"
+#include "monotable/limits.h"
 #include "plan/plan_internal.h"
 
 namespace monotable::plan {
@@ -54,7 +55,8 @@ struct ResourceInfo {
   bool local = false;
   std::string hash_key;
   double items = 0, bytes = 0;
-  int sim = -1;  // the SimResource carrying its partitions (an LSI: its table's)
+  int sim = -1;               // the SimResource carrying its partitions (an LSI: its table's)
+  std::vector<size_t> sizes;  // a table's item sizes in Scan order (FullScanCost)
   std::map<std::string, std::vector<std::string>> families;  // family -> values, sorted
 };
 
@@ -161,10 +163,39 @@ std::string Units(double u) {
 
 }  // namespace
 
+ScanTotal FullScanCost(const std::vector<size_t>& item_sizes, double item_count, bool consistent) {
+  ScanTotal t;
+  t.applicable = true;
+  const double per_unit = consistent ? 1.0 : 0.5;
+  auto bill = [&](double page_bytes) {
+    t.pages += 1;
+    t.read_units += std::max(1.0, std::ceil(page_bytes / 4096)) * per_unit;
+  };
+  const uint64_t n = item_sizes.empty() ? 0 : static_cast<uint64_t>(std::max(0.0, item_count));
+  double page = 0;
+  for (uint64_t i = 0; i < n; ++i) {
+    const double size = static_cast<double>(item_sizes[i % item_sizes.size()]);
+    page += size;
+    t.bytes += size;
+    if (page >= static_cast<double>(limits::kMaxPageBytes)) {
+      bill(page);
+      page = 0;
+    }
+  }
+  t.items = static_cast<double>(n);
+  // The last page: what is left, or, when the last item crossed 1 MB, the empty page after the
+  // LastEvaluatedKey that page answered (an empty table: its one empty page).
+  bill(page);
+  return t;
+}
+
 Status BuildPlan(const Model& model, const PlanOptions& options, Plan* out) {
   if (!(options.target_utilisation >= 0.2 && options.target_utilisation <= 0.9)) {
     return Status::Validation(
         "target utilisation must be between 20% and 90% (auto scaling's range)");
+  }
+  if (!(options.traffic_multiplier >= 0 && options.traffic_multiplier <= 1e6)) {
+    return Status::Validation("traffic multiplier must be between 0 and 1,000,000");
   }
   for (const auto& [id, load] : options.rates) {
     if (model.FindPattern(id) == nullptr) {
@@ -235,9 +266,10 @@ Status BuildPlan(const Model& model, const PlanOptions& options, Plan* out) {
   }
   for (ResourceInfo& r : infos) {
     std::set<std::string> values;
-    engine.ForEachItem(r.table, r.index, [&](const Item& item, size_t) {
+    engine.ForEachItem(r.table, r.index, [&](const Item& item, size_t size) {
       auto it = item.find(r.hash_key);
       if (it != item.end()) values.insert(KeyText(it->second));
+      if (r.index.empty()) r.sizes.push_back(size);
     });
     for (const std::string& v : values) r.families[FamilyOf(v)].push_back(v);
   }
@@ -281,6 +313,22 @@ Status BuildPlan(const Model& model, const PlanOptions& options, Plan* out) {
     b.read_units_per_month = b.read_units * b.load.per_second * kSecondsPerMonth;
     b.write_units_per_month = b.write_units * b.load.per_second * kSecondsPerMonth;
     b.dollars_per_month = b.dollars_per_million * b.load.per_second * kSecondsPerMonth / 1e6;
+    if (p.operation == "Query") {
+      // The same question without the Query: Scan the whole base table (with a filter), every
+      // page, at the Query's consistency (a GSI Query is eventually consistent).
+      json req = Parse(p.request_json);
+      const bool consistent = req.is_object() && req.value("ConsistentRead", false) == true;
+      auto at = by_name.find({p.TableName(), ""});
+      if (at != by_name.end()) {
+        const ResourceInfo& info = infos[at->second];
+        b.full_scan = FullScanCost(info.sizes, std::round(info.items * plan.scale), consistent);
+        b.full_scan.table = info.table;
+        b.full_scan.dollars_per_request =
+            b.full_scan.read_units * prices.read_request_unit_per_million / 1e6;
+        b.full_scan.dollars_per_month =
+            b.full_scan.dollars_per_request * b.load.per_second * kSecondsPerMonth;
+      }
+    }
     stream_records[pi] = static_cast<double>(r.effects.stream_records.size());
     const bool scan = p.operation == "Scan";
     for (const TouchedItem& ti : r.effects.items) {
@@ -304,6 +352,15 @@ Status BuildPlan(const Model& model, const PlanOptions& options, Plan* out) {
         if (e.key.empty() && before) e.key = AttributeOf(&*before, ti.table, ti.key, info.hash_key);
       }
       entries[pi].push_back(std::move(e));
+    }
+    if (options.traffic_multiplier != 1) {
+      b.load.per_second *= options.traffic_multiplier;
+      b.load.peak_per_second *= options.traffic_multiplier;
+      b.read_units_per_month = b.read_units * b.load.per_second * kSecondsPerMonth;
+      b.write_units_per_month = b.write_units * b.load.per_second * kSecondsPerMonth;
+      b.dollars_per_month = b.dollars_per_million * b.load.per_second * kSecondsPerMonth / 1e6;
+      b.full_scan.dollars_per_month =
+          b.full_scan.dollars_per_request * b.load.per_second * kSecondsPerMonth;
     }
     loads.push_back(b.load);
     plan.patterns.push_back(std::move(b));
@@ -429,6 +486,16 @@ Status BuildPlan(const Model& model, const PlanOptions& options, Plan* out) {
       rp.throttled_writes_per_second = so.throttled_writes;
       rp.back_pressure_writes_per_second = so.back_pressure_writes;
       rp.partition_loads = so.loads;
+      rp.heat = so.heat;
+      for (const auto& [family, values] : infos[i].families) {
+        for (const std::string& v : values) {
+          if (rp.key_partitions.size() >= 64) break;
+          auto iso = so.isolated.find(v);
+          rp.key_partitions.emplace_back(v, iso != so.isolated.end()
+                                                ? iso->second
+                                                : internal::PartitionOf(v, sr.base_partitions));
+        }
+      }
     }
   }
   for (size_t pi = 0; pi < plan.patterns.size(); ++pi) {
@@ -512,6 +579,11 @@ Status BuildPlan(const Model& model, const PlanOptions& options, Plan* out) {
     std::vector<Touch> sharded;
     std::vector<std::string> shard_keys;
     for (int i = 0; i < hk.shards; ++i) shard_keys.push_back(hk.value + "#" + std::to_string(i));
+    for (const std::string& sk : shard_keys) {
+      if (hk.shard_partitions.size() >= 64) break;
+      hk.shard_partitions.emplace_back(
+          sk, internal::PartitionOf(sk, sims[where.first].base_partitions));
+    }
     for (const Touch& t : touches) {
       auto k = t.resource == where.first ? t.keys.find(hk.value) : t.keys.end();
       if (k == t.keys.end()) {

@@ -38,6 +38,11 @@ struct SimOutput {
     double back_pressure_writes = 0;              // table only
     std::vector<PartitionLoad> loads;             // end of the peak, hottest first
     std::map<std::string, double> key_throttled;  // key -> requests throttled per second
+    // Per partition (base ones first, then those adaptive capacity added), per second of the
+    // profile: demand / limit, max(read / 3,000, write / 1,000); above 1 it throttled. A
+    // partition added at second t reads 0 before it.
+    std::vector<std::vector<float>> heat;
+    std::map<std::string, int> isolated;  // keys given partitions of their own, and which
   };
   std::vector<Resource> resources;
   std::vector<double> pattern_throttled;  // per pattern, requests per second, end of the peak

@@ -121,6 +121,24 @@ std::string PlanText(const Plan& plan) {
     if (!b.error.empty())
       o += "    (its run failed: " + b.error + "; billed as DynamoDB bills it)\n";
   }
+  bool any_query = false;
+  for (const PatternBill& b : plan.patterns) any_query = any_query || b.full_scan.applicable;
+  if (any_query) {
+    o += "\nEach Query against a Scan of its whole table that answers the same question (every "
+         "1 MB page)\n";
+    std::snprintf(line, sizeof line, "%-26s %9s %9s %11s %12s %12s %12s\n", "query", "RRU/req",
+                  "pages", "scan RRU", "scan $/req", "query $/mo", "scan $/mo");
+    o += line;
+    for (const PatternBill& b : plan.patterns) {
+      if (!b.full_scan.applicable) continue;
+      std::snprintf(
+          line, sizeof line, "%-26.26s %9s %9s %11s %12s %12s %12s\n", b.id.c_str(),
+          Num(b.read_units, 1).c_str(), Num(b.full_scan.pages).c_str(),
+          Num(b.full_scan.read_units, 1).c_str(), Money(b.full_scan.dollars_per_request).c_str(),
+          Money(b.dollars_per_month).c_str(), Money(b.full_scan.dollars_per_month).c_str());
+      o += line;
+    }
+  }
   o += "\n";
   std::snprintf(line, sizeof line, "%-20s %10s %9s %11s %12s %12s %10s\n", "table / index",
                 "storage GB", "storage $", "on-demand $", "RCU/WCU prov", "provisioned $",
@@ -213,6 +231,15 @@ std::string PlanJson(const Plan& plan) {
       units.push_back(std::move(x));
     }
     p["units"] = std::move(units);
+    if (b.full_scan.applicable) {
+      p["fullTableScan"] = {{"table", b.full_scan.table},
+                            {"items", Clean(b.full_scan.items)},
+                            {"bytes", Clean(b.full_scan.bytes)},
+                            {"pages", Clean(b.full_scan.pages)},
+                            {"readUnits", Clean(b.full_scan.read_units)},
+                            {"dollarsPerRequest", Clean(b.full_scan.dollars_per_request)},
+                            {"dollarsPerMonth", Clean(b.full_scan.dollars_per_month)}};
+    }
     patterns.push_back(std::move(p));
   }
   j["patterns"] = std::move(patterns);

@@ -78,6 +78,9 @@ struct PlanOptions {
   // many at the peak.
   int average_seconds = 60;
   int peak_seconds = 60;
+  // "What if": every pattern's average and peak rate times this (the playground's traffic
+  // slider). 0 or more.
+  double traffic_multiplier = 1;
 };
 
 // One table or index of a pattern's request: units one request consumes there.
@@ -87,6 +90,33 @@ struct PatternUnits {
   double read_units = 0;
   double write_units = 0;
 };
+
+// A full-table Scan: every 1 MB page of a table, the cost of answering a question without its
+// index (issue 17: "a full-table Scan total (all pages) beside the Query that answers the same
+// question, at every scale").
+struct ScanTotal {
+  bool applicable = false;         // set for Query patterns only
+  std::string table;               // the base table scanned
+  double items = 0;                // items read (the table's, scaled)
+  double bytes = 0;                // item bytes read
+  double pages = 0;                // Scan calls, one per 1 MB page
+  double read_units = 0;           // all pages together, the Query's read consistency
+  double dollars_per_request = 0;  // on-demand, one full Scan
+  double dollars_per_month = 0;    // one full Scan per Query, at the Query's average rate
+};
+
+// The read units of Scanning a table page by page, computed from its items' sizes with the
+// engine's rules instead of running it: a page reads items in Scan order until the bytes read
+// reach 1 MB ("A single Scan operation reads up to the maximum number of items set (if using the
+// Limit parameter) or a maximum of 1 MB of data", DG Scan.html#Scan.Limit; the item that crosses
+// 1 MB is read in that page, core/api/query_scan.cc), and each page costs its bytes rounded up to
+// 4 KB, once per page ("DynamoDB calculates the number of read capacity units consumed based on
+// item size, not on the amount of data that is returned", rounded per operation, DG
+// CapacityUnitCalculations#ItemSizeCalculations.Reads), halved when eventually consistent. An
+// empty table costs one page of 0 bytes, billed as the minimum of 1 unit (0.5 eventually).
+// `item_sizes` is the Scan order's sizes, repeated as needed to reach `item_count` items (the
+// generator scales the model's items by repeating their kinds).
+ScanTotal FullScanCost(const std::vector<size_t>& item_sizes, double item_count, bool consistent);
 
 struct PatternBill {
   std::string id;
@@ -103,6 +133,7 @@ struct PatternBill {
   double write_units_per_month = 0;  // at the average rate
   double dollars_per_month = 0;      // on-demand requests
   double throttled_per_second = 0;   // at the peak, after adaptive capacity
+  ScanTotal full_scan;               // a Query's question answered by Scanning its base table
 };
 
 // Load on one partition at the end of the peak.
@@ -144,6 +175,15 @@ struct ResourcePlan {
   double throttled_writes_per_second = 0;      // requests, at the end of the peak, own partitions
   double back_pressure_writes_per_second = 0;  // table: writes throttled by a GSI's partitions
   std::vector<PartitionLoad> partition_loads;  // at the end of the peak, hottest first (top 16)
+  // The simulation second by second (the playground's heat map): per partition, base ones first
+  // then those adaptive capacity added, per second of the profile (average seconds, then peak
+  // seconds), demand / limit = max(read / 3,000, write / 1,000); above 1 that second throttled.
+  // Empty for an LSI (its load is in its table's).
+  std::vector<std::vector<float>> heat;
+  // Which partition keys land on (the picture of "partition key routes to a shard"): the model's
+  // partition key values, in key order, at most 64, with the partition each is on at the end of
+  // the peak (adaptive capacity may have moved a hot one to a partition of its own).
+  std::vector<std::pair<std::string, int>> key_partitions;
 };
 
 // A key hotter than one partition can take, and the write-sharding rewrite that fixes it (DG
@@ -154,8 +194,10 @@ struct HotKey {
   std::string attribute;                             // the partition key attribute: "GSI2PK"
   std::string value;                                 // "OPEN"
   double peak_read_units = 0, peak_write_units = 0;  // per second on this one key
-  int shards = 0;                   // OPEN#0 .. OPEN#<shards-1>, each at most 80% of a partition
-  double throttled_per_second = 0;  // requests throttled on this key, as is
+  int shards = 0;  // OPEN#0 .. OPEN#<shards-1>, each at most 80% of a partition
+  // The shards and the base partition each lands on (OPEN#0 -> 2, ...), at most 64 listed.
+  std::vector<std::pair<std::string, int>> shard_partitions;
+  double throttled_per_second = 0;          // requests throttled on this key, as is
   double sharded_throttled_per_second = 0;  // the same simulation with the key sharded
   // Reads of this key: units per request as is and sharded (one Query per shard, each rounded).
   struct Read {

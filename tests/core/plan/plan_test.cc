@@ -185,6 +185,44 @@ TEST(PlanTest, OrdersOpenKeyIsHotAtThousandsOfOrdersASecond) {
   EXPECT_NEAR(table->back_pressure_writes_per_second, gsi2->throttled_writes_per_second, 1e-6);
 }
 
+// The heat map and the key picture the playground draws: OPEN's GSI2 partition over its limit
+// in every peak second (3,000 orders a second at 1 WCU each on GSI2 against 1,000), keys placed
+// on partitions, the shards listed with theirs; the traffic multiplier scales the month.
+TEST(PlanTest, HeatMapKeyPlacementAndTrafficMultiplier) {
+  PlanOptions options;
+  options.rates["place-order"] = {3000, 3000, "uniform"};
+  options.average_seconds = 5;
+  options.peak_seconds = 5;
+  Plan p;
+  ASSERT_TRUE(BuildPlan(Orders(), options, &p).ok());
+  const ResourcePlan* gsi2 = FindResource(p, "Orders", "GSI2");
+  ASSERT_FALSE(gsi2->heat.empty());
+  EXPECT_EQ(gsi2->heat.size(), static_cast<size_t>(gsi2->partitions));
+  ASSERT_EQ(gsi2->heat[0].size(), 10u);  // 5 average + 5 peak seconds
+  int open_partition = -1;
+  for (const auto& [key, part] : gsi2->key_partitions) {
+    if (key == "OPEN") open_partition = part;
+  }
+  ASSERT_GE(open_partition, 0);
+  for (size_t t = 0; t < 10; ++t) {
+    EXPECT_GT(gsi2->heat[static_cast<size_t>(open_partition)][t], 1.0f) << t;
+  }
+  ASSERT_EQ(p.hot_keys.size(), 1u);
+  ASSERT_EQ(p.hot_keys[0].shard_partitions.size(), static_cast<size_t>(p.hot_keys[0].shards));
+  EXPECT_EQ(p.hot_keys[0].shard_partitions[0].first, "OPEN#0");
+  // An LSI-free table: the base table's picture lists its keys too.
+  EXPECT_FALSE(FindResource(p, "Orders", "")->key_partitions.empty());
+
+  PlanOptions doubled = options;
+  doubled.traffic_multiplier = 2;
+  Plan q;
+  ASSERT_TRUE(BuildPlan(Orders(), doubled, &q).ok());
+  EXPECT_NEAR(q.on_demand_request_dollars, 2 * p.on_demand_request_dollars, 1e-6);
+  EXPECT_EQ(q.patterns[0].load.per_second, 2 * p.patterns[0].load.per_second);
+  doubled.traffic_multiplier = -1;
+  EXPECT_EQ(BuildPlan(Orders(), doubled, &q).code(), ErrorCode::kValidation);
+}
+
 TEST(PlanTest, RatesFileIsReadAndCheckedAgainstTheModel) {
   std::map<std::string, Load, std::less<>> rates;
   ASSERT_TRUE(ParseRates(R"({"place-order": {"perSecond": 200, "peakPerSecond": 800,
@@ -229,6 +267,110 @@ TEST(PlanTest, KeyDistributionsShapePartitionLoad) {
       EXPECT_GT(t->peak_utilisation, 0.5) << keys;
     }
   }
+}
+
+}  // namespace
+}  // namespace monotable::plan
+
+namespace monotable::plan {
+namespace {
+
+// Scans `table` page by page on `engine` and sums the read units the engine bills.
+double ScannedUnits(Engine* engine, const std::string& table, bool consistent, int* pages) {
+  double units = 0;
+  std::string start;
+  *pages = 0;
+  for (;;) {
+    std::string req = R"({"TableName":")" + table + R"(","ReturnConsumedCapacity":"TOTAL")" +
+                      (consistent ? R"(,"ConsistentRead":true)" : "") +
+                      (start.empty() ? "" : R"(,"ExclusiveStartKey":)" + start) + "}";
+    Result r = engine->Execute("Scan", req);
+    EXPECT_TRUE(r.status.ok()) << r.body;
+    ++*pages;
+    units += r.effects.read_units;
+    size_t at = r.body.find("\"LastEvaluatedKey\":");
+    if (at == std::string::npos || *pages > 100) break;
+    // The key is the last member: {"pk":{"S":"..."}} up to the closing braces of the body.
+    start = r.body.substr(at + 19, r.body.rfind('}') - at - 19);
+  }
+  return units;
+}
+
+// A table Big (pk) holding `count` items of exactly `bytes` bytes each.
+std::vector<size_t> FillTable(Engine* engine, int count, size_t bytes) {
+  Result c = engine->Execute(
+      "CreateTable", R"({"TableName":"Big","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],)"
+                     R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],)"
+                     R"("BillingMode":"PAY_PER_REQUEST"})");
+  EXPECT_TRUE(c.status.ok()) << c.body;
+  for (int i = 0; i < count; ++i) {
+    char pk[8];
+    std::snprintf(pk, sizeof pk, "k%03d", i);
+    // "pk" + 4 bytes of key, "d" + the value: 2 + 4 + 1 + value = bytes.
+    std::string item = R"({"TableName":"Big","Item":{"pk":{"S":")" + std::string(pk) +
+                       R"("},"d":{"S":")" + std::string(bytes - 7, 'x') + R"("}}})";
+    Result r = engine->Execute("PutItem", item);
+    EXPECT_TRUE(r.status.ok()) << r.body.substr(0, 200);
+  }
+  std::vector<size_t> sizes;
+  engine->ForEachItem("Big", "", [&](const Item&, size_t size) { sizes.push_back(size); });
+  return sizes;
+}
+
+// DG Scan.html: a Scan page reads up to 1 MB; each page's bytes are rounded up to 4 KB (DG
+// CapacityUnitCalculations). 10 items of 200 KB: pages of 6 items (1,200 KB, 300 RCU) and 4
+// (800 KB, 200 RCU); 500 RCU strongly consistent, 250 eventually. The engine, Scanning page by
+// page, bills the same.
+TEST(PlanTest, FullScanCostIsEveryPageRoundedAndMatchesTheEngine) {
+  Engine engine;
+  std::vector<size_t> sizes = FillTable(&engine, 10, 200 * 1024);
+  ScanTotal strong = FullScanCost(sizes, 10, true);
+  EXPECT_EQ(strong.pages, 2);
+  EXPECT_EQ(strong.read_units, 500);
+  EXPECT_EQ(strong.bytes, 10 * 200 * 1024);
+  EXPECT_EQ(FullScanCost(sizes, 10, false).read_units, 250);
+  int pages = 0;
+  EXPECT_EQ(ScannedUnits(&engine, "Big", true, &pages), 500);
+  EXPECT_EQ(pages, 2);
+  // At 1,000 times the items (the model scaled): 10,000 items, 1,667 pages, 500,000 RCU.
+  ScanTotal scaled = FullScanCost(sizes, 10000, true);
+  EXPECT_EQ(scaled.pages, 1667);
+  EXPECT_EQ(scaled.read_units, 1666 * 300 + 4 * 50);
+}
+
+// 4 items of 256 KB fill a page exactly: its 1 MB is reached on the last item, so DynamoDB answers
+// a LastEvaluatedKey and the next Scan reads nothing, billed at the minimum.
+TEST(PlanTest, FullScanCostCountsTheEmptyPageAfterAnExactlyFullOne) {
+  Engine engine;
+  std::vector<size_t> sizes = FillTable(&engine, 4, 256 * 1024);
+  int pages = 0;
+  double engine_units = ScannedUnits(&engine, "Big", true, &pages);
+  ScanTotal t = FullScanCost(sizes, 4, true);
+  EXPECT_EQ(t.pages, pages);
+  EXPECT_EQ(t.read_units, engine_units);
+  EXPECT_EQ(t.pages, 2);
+  EXPECT_EQ(t.read_units, 256 + 1);
+}
+
+// Every Query pattern of Orders has its full-table Scan beside it, scaled with --items.
+TEST(PlanTest, OrdersQueriesCarryTheirFullTableScan) {
+  Model m;
+  ASSERT_TRUE(ParseModel(BuiltinModel("orders"), &m).ok());
+  PlanOptions o;
+  o.item_count = m.ItemCount() * 1000;
+  Plan p;
+  ASSERT_TRUE(BuildPlan(m, o, &p).ok());
+  for (const PatternBill& b : p.patterns) {
+    EXPECT_EQ(b.full_scan.applicable, b.operation == "Query") << b.id;
+    if (!b.full_scan.applicable) continue;
+    EXPECT_EQ(b.full_scan.table, "Orders");
+    EXPECT_EQ(b.full_scan.items, m.ItemCount() * 1000.0) << b.id;
+    // The Scan reads the whole table: at 1,000 times the example, far more than the Query.
+    EXPECT_GT(b.full_scan.read_units, 100 * b.read_units) << b.id;
+    EXPECT_GT(b.full_scan.pages, 1) << b.id;
+  }
+  EXPECT_NE(PlanText(p).find("Scan of its whole table"), std::string::npos);
+  EXPECT_NE(PlanJson(p).find("\"fullTableScan\""), std::string::npos);
 }
 
 }  // namespace
