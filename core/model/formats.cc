@@ -654,7 +654,7 @@ class WorkbenchReader {
       if (t.contains("TableData")) {
         Path dp = tp;
         dp.emplace_back(std::string("TableData"));
-        if (!(s = read_items(t["TableData"], dp, &skeleton_table["TableData"])).ok()) return s;
+        MT_RETURN_IF_ERROR(read_items(t["TableData"], dp, &skeleton_table["TableData"]));
       }
       if (t.contains("TableFacets") && t["TableFacets"].is_array()) {
         OrderedJson kept = OrderedJson::array();
@@ -666,11 +666,8 @@ class WorkbenchReader {
             fp.emplace_back(std::string("TableFacets"));
             fp.emplace_back(fi);
             fp.emplace_back(std::string("TableData"));
-            if (!(s = read_items(f["TableData"], fp,
-                                 &skeleton_table["TableFacets"][fi]["TableData"]))
-                     .ok()) {
-              return s;
-            }
+            MT_RETURN_IF_ERROR(
+                read_items(f["TableData"], fp, &skeleton_table["TableFacets"][fi]["TableData"]));
             f["TableData"] = OrderedJson::array();  // the items now live in the model
           }
           kept.push_back(f);

@@ -134,19 +134,16 @@ class Parser {
         return Error(Child(at, it.key()), "unknown price \"" + it.key() + "\"");
       }
     }
-    Status s;
-    if (!(s = OptString(j, at, "region", &p->region)).ok()) return s;
-    if (!(s = OptString(j, at, "asOf", &p->as_of)).ok()) return s;
-    if (!(s = OptNumber(j, at, "readRequestUnitPerMillion", &p->read_request_unit_per_million))
-             .ok())
-      return s;
-    if (!(s = OptNumber(j, at, "writeRequestUnitPerMillion", &p->write_request_unit_per_million))
-             .ok())
-      return s;
-    if (!(s = OptNumber(j, at, "rcuHour", &p->rcu_hour)).ok()) return s;
-    if (!(s = OptNumber(j, at, "wcuHour", &p->wcu_hour)).ok()) return s;
-    if (!(s = OptNumber(j, at, "storageGbMonth", &p->storage_gb_month)).ok()) return s;
-    if (!(s = OptNumber(j, at, "storageFreeGb", &p->storage_free_gb)).ok()) return s;
+    MT_RETURN_IF_ERROR(OptString(j, at, "region", &p->region));
+    MT_RETURN_IF_ERROR(OptString(j, at, "asOf", &p->as_of));
+    MT_RETURN_IF_ERROR(
+        OptNumber(j, at, "readRequestUnitPerMillion", &p->read_request_unit_per_million));
+    MT_RETURN_IF_ERROR(
+        OptNumber(j, at, "writeRequestUnitPerMillion", &p->write_request_unit_per_million));
+    MT_RETURN_IF_ERROR(OptNumber(j, at, "rcuHour", &p->rcu_hour));
+    MT_RETURN_IF_ERROR(OptNumber(j, at, "wcuHour", &p->wcu_hour));
+    MT_RETURN_IF_ERROR(OptNumber(j, at, "storageGbMonth", &p->storage_gb_month));
+    MT_RETURN_IF_ERROR(OptNumber(j, at, "storageFreeGb", &p->storage_free_gb));
     return OptNumber(j, at, "streamsReadRequestUnitPer100k",
                      &p->streams_read_request_unit_per_100k);
   }
@@ -193,23 +190,20 @@ class Parser {
       Path pp = Child(at, i);
       if (!pj.is_object()) return Error(pp, "expected an object");
       AccessPattern p;
-      Status s;
-      if (!(s = ReqString(pj, pp, "id", &p.id)).ok()) return s;
+      MT_RETURN_IF_ERROR(ReqString(pj, pp, "id", &p.id));
       if (!ids.insert(p.id).second) {
         return Error(Child(pp, "id"), "duplicate access pattern id \"" + p.id + "\"");
       }
-      if (!(s = ReqString(pj, pp, "name", &p.name)).ok()) return s;
-      if (!(s = OptString(pj, pp, "description", &p.description)).ok()) return s;
-      if (!(s = ReqString(pj, pp, "operation", &p.operation)).ok()) return s;
+      MT_RETURN_IF_ERROR(ReqString(pj, pp, "name", &p.name));
+      MT_RETURN_IF_ERROR(OptString(pj, pp, "description", &p.description));
+      MT_RETURN_IF_ERROR(ReqString(pj, pp, "operation", &p.operation));
       auto r = pj.find("request");
       if (r == pj.end()) return Error(pp, "missing required member \"request\"");
       if (!r->is_object()) return Error(Child(pp, "request"), "expected an object (the request)");
       p.request_json = r->dump();
-      if (!(s = OptNumber(pj, pp, "requestsPerSecond", &p.requests_per_second)).ok()) return s;
-      if (!(s = OptNumber(pj, pp, "peakRequestsPerSecond", &p.peak_requests_per_second)).ok()) {
-        return s;
-      }
-      if (!(s = OptString(pj, pp, "keys", &p.keys)).ok()) return s;
+      MT_RETURN_IF_ERROR(OptNumber(pj, pp, "requestsPerSecond", &p.requests_per_second));
+      MT_RETURN_IF_ERROR(OptNumber(pj, pp, "peakRequestsPerSecond", &p.peak_requests_per_second));
+      MT_RETURN_IF_ERROR(OptString(pj, pp, "keys", &p.keys));
       KeyDistribution keys;
       if (!ParseKeyDistribution(p.keys, &keys)) {
         return Error(Child(pp, "keys"), "expected \"uniform\", \"zipf:S\" (S > 0) or \"hot\"");
@@ -228,14 +222,13 @@ class Parser {
       Path sp = Child(at, i);
       if (!sj.is_object()) return Error(sp, "expected an object");
       TourStep step;
-      Status s;
-      if (!(s = OptString(sj, sp, "title", &step.title)).ok()) return s;
-      if (!(s = ReqString(sj, sp, "text", &step.text)).ok()) return s;
-      if (!(s = OptString(sj, sp, "pattern", &step.pattern_id)).ok()) return s;
+      MT_RETURN_IF_ERROR(OptString(sj, sp, "title", &step.title));
+      MT_RETURN_IF_ERROR(ReqString(sj, sp, "text", &step.text));
+      MT_RETURN_IF_ERROR(OptString(sj, sp, "pattern", &step.pattern_id));
       if (!step.pattern_id.empty() && m->FindPattern(step.pattern_id) == nullptr) {
         return Error(Child(sp, "pattern"), "no access pattern with id \"" + step.pattern_id + "\"");
       }
-      if (!(s = OptString(sj, sp, "operation", &step.operation)).ok()) return s;
+      MT_RETURN_IF_ERROR(OptString(sj, sp, "operation", &step.operation));
       auto r = sj.find("request");
       if (r != sj.end()) {
         if (!r->is_object()) return Error(Child(sp, "request"), "expected an object");
@@ -247,7 +240,7 @@ class Parser {
       if (!step.operation.empty() && !step.pattern_id.empty()) {
         return Error(sp, "a step runs a \"pattern\" or an \"operation\", not both");
       }
-      if (!(s = OptString(sj, sp, "lookAt", &step.look_at)).ok()) return s;
+      MT_RETURN_IF_ERROR(OptString(sj, sp, "lookAt", &step.look_at));
       step.extra_json = ExtraMembers(sj, kTourMembers);
       m->tour.push_back(std::move(step));
     }
@@ -288,20 +281,20 @@ class Parser {
                    "unsupported version " + std::to_string(m.format_version) +
                        " (this monotable reads 1 to " + std::to_string(kModelFormatVersion) + ")");
     }
-    if (!(s = ReqString(doc, top, "name", &m.name)).ok()) return s;
-    if (!(s = OptString(doc, top, "description", &m.description)).ok()) return s;
+    MT_RETURN_IF_ERROR(ReqString(doc, top, "name", &m.name));
+    MT_RETURN_IF_ERROR(OptString(doc, top, "description", &m.description));
 
     auto gen = doc.find("generator");
     if (gen != doc.end()) {
       Path gp = {std::string("generator")};
       if (!gen->is_object()) return Error(gp, "expected an object");
-      if (!(s = ReqString(*gen, gp, "name", &m.generator)).ok()) return s;
+      MT_RETURN_IF_ERROR(ReqString(*gen, gp, "name", &m.generator));
       auto seed = gen->find("seed");
       if (seed != gen->end()) {
         if (!seed->is_number_unsigned()) return Error(Child(gp, "seed"), "expected an integer");
         m.generator_seed = seed->get<uint64_t>();
       }
-      if (!(s = OptNumber(*gen, gp, "scale", &m.generator_scale)).ok()) return s;
+      MT_RETURN_IF_ERROR(OptNumber(*gen, gp, "scale", &m.generator_scale));
     }
 
     auto tables = doc.find("tables");
@@ -313,7 +306,7 @@ class Parser {
       Path at = Child(tp, i);
       if (!t.is_object()) return Error(at, "expected a CreateTable request (an object)");
       ModelTable table;
-      if (!(s = ReqString(t, at, "TableName", &table.name)).ok()) return s;
+      MT_RETURN_IF_ERROR(ReqString(t, at, "TableName", &table.name));
       for (const ModelTable& other : m.tables) {
         if (other.name == table.name) {
           return Error(Child(at, "TableName"), "duplicate table \"" + table.name + "\"");
@@ -335,7 +328,7 @@ class Parser {
         }
         return Status::Ok();
       };
-      if (!(s = check_keys(*ks, Child(at, "KeySchema"))).ok()) return s;
+      MT_RETURN_IF_ERROR(check_keys(*ks, Child(at, "KeySchema")));
       for (const char* member : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
         auto list = t.find(member);
         if (list == t.end() || !list->is_array()) continue;
@@ -344,7 +337,7 @@ class Parser {
           auto iks = index.is_object() ? index.find("KeySchema") : index.end();
           if (iks == index.end() || !iks->is_array()) continue;
           Path ip = Child(Child(Child(at, member), x), "KeySchema");
-          if (!(s = check_keys(*iks, ip)).ok()) return s;
+          MT_RETURN_IF_ERROR(check_keys(*iks, ip));
         }
       }
       table.create_table_json = t.dump();
@@ -366,7 +359,7 @@ class Parser {
     auto prices = doc.find("prices");
     if (prices != doc.end()) {
       PriceTable p;
-      if (!(s = ParsePrices(*prices, &p)).ok()) return s;
+      MT_RETURN_IF_ERROR(ParsePrices(*prices, &p));
       m.prices = p;
     }
     m.extra_json = ExtraMembers(doc, kTopLevelMembers);
