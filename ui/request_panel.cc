@@ -30,6 +30,42 @@ void FieldLabel(const char* text, float width) {
   ImGui::SameLine(width);
 }
 
+// A row of options after a FieldLabel that wraps where the panel is narrow (a phone: the touch
+// sized Limit and check boxes do not fit in one line at 320-390 CSS px); a wrapped option starts
+// under the first, in the field column.
+class OptionRow {
+ public:
+  OptionRow() : column_(ImGui::GetCursorPosX()) {}
+  // Before every option but the first: on this line if `width` fits, else on the next.
+  void Next(float width) {
+    if (!FlowSameLine(width)) ImGui::SetCursorPosX(column_);
+  }
+  // The width of a check box with its label.
+  static float CheckboxWidth(const char* label) {
+    const float box = std::max(ImGui::GetFrameHeight(), TouchTargetHeight());
+    return box + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
+  }
+  // Limit: an InputInt wide enough for five digits beside its - and + buttons, then its label.
+  static float LimitFieldWidth() {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float button = std::max(ImGui::GetFrameHeight(), TouchTargetHeight());
+    return ImGui::CalcTextSize("00000").x + style.FramePadding.x * 2 +
+           (button + style.ItemInnerSpacing.x) * 2;
+  }
+
+ private:
+  float column_;
+};
+
+// The Limit field (0: none). True when it changed.
+bool LimitField(int* limit) {
+  ImGui::SetNextItemWidth(OptionRow::LimitFieldWidth());
+  const bool changed = ImGui::InputInt("Limit", limit);
+  TrackItem("Limit");
+  if (changed && *limit < 0) *limit = 0;
+  return changed;
+}
+
 // Limit and ConsistentRead. True when something changed.
 bool DrawPartiQLForm(RequestPanelState* s, float label_width) {
   const Fonts& fonts = CurrentFonts();
@@ -79,12 +115,9 @@ bool DrawPartiQLForm(RequestPanelState* s, float label_width) {
                                                    : "each on its own, up to 25");
   } else {
     FieldLabel("Options", label_width);
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize("0000").x + ImGui::GetFrameHeight() * 2);
-    if (ImGui::InputInt("Limit", &s->limit)) {
-      if (s->limit < 0) s->limit = 0;
-      changed = true;
-    }
-    ImGui::SameLine();
+    OptionRow row;
+    changed |= LimitField(&s->limit);
+    row.Next(OptionRow::CheckboxWidth("Consistent"));
     changed |= TrackedCheckbox("Consistent", &s->consistent);
   }
   if (!s->partiql_note.empty()) {
@@ -291,22 +324,22 @@ void DrawRequestPanel(RequestPanelState* s, const SchemaView& schema, Intents* i
       FieldLabel("Project", label_width);
       form_changed |= InputLine("##projection", &s->projection, "ProjectionExpression (all)");
       FieldLabel("Options", label_width);
+      OptionRow row;
+      bool first = true;
       if (s->operation != "GetItem") {
-        ImGui::SetNextItemWidth(ImGui::CalcTextSize("0000").x + ImGui::GetFrameHeight() * 2);
-        if (ImGui::InputInt("Limit", &s->limit)) {
-          if (s->limit < 0) s->limit = 0;
-          form_changed = true;
-        }
-        ImGui::SameLine();
+        form_changed |= LimitField(&s->limit);
+        first = false;
       }
       if (s->operation == "Query") {
+        if (!first) row.Next(OptionRow::CheckboxWidth("Descending"));
         bool descending = !s->forward;
         if (TrackedCheckbox("Descending", &descending)) {
           s->forward = !descending;
           form_changed = true;
         }
-        ImGui::SameLine();
+        first = false;
       }
+      if (!first) row.Next(OptionRow::CheckboxWidth("Consistent"));
       form_changed |= TrackedCheckbox("Consistent", &s->consistent);
     }
     if (s->operation == "PutItem") MutedText("Edit the Item in the JSON below.");

@@ -355,6 +355,48 @@ TEST(LayoutTest, PhoneShowsOnePanelAndATabBar) {
   EXPECT_LE(run.y + run.h, tabs.Min.y);
 }
 
+// The request builder's Options row (Limit, Descending, Consistent: touch-sized on a phone)
+// wraps where the panel is narrow: nothing runs past the panel's right edge and nothing
+// overlaps, at every width, for a Query (the longest row) and a Scan.
+TEST(LayoutTest, RequestOptionsWrapInsideThePanel) {
+  for (const Screen& screen : kScreens) {
+    SCOPED_TRACE(screen.name);
+    Page page(screen);
+    ASSERT_TRUE(page.fonts_ok());
+    ASSERT_TRUE(page.app().LoadModel("orders").ok());
+    page.Frames(3);
+    for (const char* operation : {"Query", "Scan"}) {
+      SCOPED_TRACE(operation);
+      const std::string request =
+          std::string(operation) == "Query"
+              ? R"j({"TableName":"Orders","IndexName":"GSI2","KeyConditionExpression":"GSI2PK = :o",
+                    "ExpressionAttributeValues":{":o":{"S":"OPEN"}}})j"
+              : R"j({"TableName":"Orders"})j";
+      page.app().ShowRequest(operation, request, operation, false);
+      if (Narrow(screen)) {
+        ASSERT_TRUE(page.Click("Request##tab"));
+      }
+      page.Frames(2);
+      std::vector<RecordedItem> items = page.Record();
+      std::vector<RecordedItem> row;
+      for (const char* label : {"Limit", "Descending", "Consistent"}) {
+        const RecordedItem* item = Find(items, label);
+        if (std::string(operation) == "Scan" && std::string(label) == "Descending") {
+          EXPECT_EQ(item, nullptr);
+          continue;
+        }
+        ASSERT_NE(item, nullptr) << label << " is drawn";
+        row.push_back(*item);
+      }
+      ExpectInsideWindows(row, "Options row");
+      ExpectNoOverlaps(row, "Options row");
+      // The Limit field shows its digits: wider than its two step buttons.
+      const float button = std::max(ImGui::GetFrameHeight(), TouchTargetHeight());
+      EXPECT_GT(row[0].rect.w, 2 * button + ImGui::CalcTextSize("000").x);
+    }
+  }
+}
+
 TEST(LayoutTest, PhoneClickablesAreTouchTargetsAndTextIsReadable) {
   for (const Screen& screen : {kPhone320, kPhone390}) {
     SCOPED_TRACE(screen.name);
