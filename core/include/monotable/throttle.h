@@ -14,8 +14,9 @@
 //   grows (UpdateTable re-reads it).
 // - Each partition has a read bucket (3,000 units a second, holding at most one second of them)
 //   and a write bucket (1,000 a second, one second): burst capacity "never lifts a partition above
-//   3,000 RCU / 1,000 WCU" (DG burst-adaptive-capacity.html; dynamodb-rules.md §5.2.5). Reads and
-//   writes throttle independently (DG throttling-key-range-limit-exceeded-mitigation.html).
+//   3,000 RCU / 1,000 WCU" (DG burst-adaptive-capacity.html; dynamodb-rules.md §5.2, item 4).
+//   Reads and writes throttle independently (DG
+//   throttling-key-range-limit-exceeded-mitigation.html).
 //   Adaptive capacity lets one partition use the table's whole capacity up to these limits, so a
 //   provisioned table's capacity is not divided among its partitions.
 // - Each provisioned table and GSI has a table-level bucket per kind filled at its provisioned
