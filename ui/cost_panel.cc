@@ -15,11 +15,17 @@ namespace {
 
 void BigNumber(const char* value, const char* unit) {
   const Fonts& fonts = CurrentFonts();
+  const float avail = ImGui::GetContentRegionAvail().x;
   if (fonts.heading) ImGui::PushFont(fonts.heading);
+  const float value_width = ImGui::CalcTextSize(value).x;
   ImGui::TextUnformatted(value);
   if (fonts.heading) ImGui::PopFont();
-  ImGui::SameLine(0, 4 * UiScale());
+  // The unit beside the number where the column holds both, else under it: a phone's third
+  // column is narrower than "$0.0625 per million", and a unit cut off says nothing.
+  const float gap = 4 * UiScale();
+  if (value_width + gap + ImGui::CalcTextSize(unit).x <= avail) ImGui::SameLine(0, gap);
   MutedText("%s", unit);
+  RecordItem(unit);
 }
 
 // Step plot of one item's cost against its size, with this request's items as markers.

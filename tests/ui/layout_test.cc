@@ -397,6 +397,38 @@ TEST(LayoutTest, RequestOptionsWrapInsideThePanel) {
   }
 }
 
+// The cost panel's headline (RRU, WRU, dollars per million) keeps its units inside the panel at
+// every width: on a phone the unit goes under its number rather than past the edge.
+TEST(LayoutTest, CostHeadlineUnitsStayInsideThePanel) {
+  for (const Screen& screen : kScreens) {
+    for (bool embed : {false, true}) {
+      SCOPED_TRACE(std::string(screen.name) + (embed ? ", widget" : ", page"));
+      Page page(screen, embed);
+      ASSERT_TRUE(page.fonts_ok());
+      ASSERT_TRUE(page.app().LoadModel("orders").ok());
+      page.Frames(2);
+      const Result& result = page.app().Run(
+          "Query",
+          R"j({"TableName":"Orders","IndexName":"GSI2","KeyConditionExpression":"GSI2PK = :o",
+                       "ExpressionAttributeValues":{":o":{"S":"OPEN"}}})j");
+      ASSERT_TRUE(result.status.ok()) << result.body;
+      if (!embed && Narrow(screen)) {
+        page.Frames(2);
+        ASSERT_TRUE(page.Click("Cost##tab"));
+      }
+      page.Frames(3);
+      std::vector<RecordedItem> items = page.Record();
+      std::vector<RecordedItem> units;
+      for (const char* unit : {"RRU", "WRU", "per million"}) {
+        const RecordedItem* item = Find(items, unit);
+        ASSERT_NE(item, nullptr) << unit << " is drawn";
+        units.push_back(*item);
+      }
+      ExpectInsideWindows(units, "cost headline");
+    }
+  }
+}
+
 TEST(LayoutTest, PhoneClickablesAreTouchTargetsAndTextIsReadable) {
   for (const Screen& screen : {kPhone320, kPhone390}) {
     SCOPED_TRACE(screen.name);
