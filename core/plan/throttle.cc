@@ -433,6 +433,11 @@ struct Throttle::Impl {
                 int64_t now);
   Result BatchWrite(Engine* engine, std::string_view body, const json& req, int64_t now);
   Result BatchGet(Engine* engine, std::string_view body, const json& req, int64_t now);
+  template <typename Merge>
+  Result RunAdmitted(Engine* engine, const char* operation, const char* left_member,
+                     std::string_view body, const json& req, const json& kept,
+                     const json& unprocessed, const std::vector<Target>& all, size_t members,
+                     size_t refused, bool provisioned, const json& reasons, Merge merge);
   Result Transact(Engine* engine, std::string_view op, std::string_view body, const json& req,
                   int64_t now);
 };
@@ -465,6 +470,38 @@ Result Throttle::Impl::Single(Engine* engine, std::string_view op, std::string_v
     }
   }
   ChargeEffects(result.effects, targets);
+  return result;
+}
+
+// A batch whose members were admitted one by one: run it whole when none was refused; answer the
+// throttling error when all were; else run the admitted members (`kept`) and add the refused
+// ones (`unprocessed`, per table) to the answer's `left_member` with `merge`, as DynamoDB returns
+// throttled members unprocessed. Charges what ran.
+template <typename Merge>
+Result Throttle::Impl::RunAdmitted(Engine* engine, const char* operation, const char* left_member,
+                                   std::string_view body, const json& req, const json& kept,
+                                   const json& unprocessed, const std::vector<Target>& all,
+                                   size_t members, size_t refused, bool provisioned,
+                                   const json& reasons, Merge merge) {
+  if (refused == 0) {
+    Result result = engine->Execute(operation, body);
+    ChargeEffects(result.effects, all);
+    return result;
+  }
+  ++throttled;
+  if (refused == members) return ThrottleError(provisioned, reasons);
+  json reduced = req;
+  reduced["RequestItems"] = kept;
+  Result result = engine->Execute(operation, reduced.dump());
+  ChargeEffects(result.effects, all);
+  if (!result.status.ok()) return result;
+  json out = Parse(result.body);
+  if (!out.is_object()) return result;
+  json& left = out[left_member];
+  if (!left.is_object()) left = json::object();
+  for (auto it = unprocessed.begin(); it != unprocessed.end(); ++it)
+    merge(&left, it.key(), it.value());
+  result.body = out.dump();
   return result;
 }
 
@@ -501,27 +538,11 @@ Result Throttle::Impl::BatchWrite(Engine* engine, std::string_view body, const j
       all.insert(all.end(), targets.begin(), targets.end());
     }
   }
-  if (refused == 0) {
-    Result result = engine->Execute("BatchWriteItem", body);
-    ChargeEffects(result.effects, all);
-    return result;
-  }
-  ++throttled;
-  if (refused == members) return ThrottleError(provisioned, reasons);
-  json reduced = req;
-  reduced["RequestItems"] = kept;
-  Result result = engine->Execute("BatchWriteItem", reduced.dump());
-  ChargeEffects(result.effects, all);
-  if (!result.status.ok()) return result;
-  json out = Parse(result.body);
-  if (!out.is_object()) return result;
-  json& left = out["UnprocessedItems"];
-  if (!left.is_object()) left = json::object();
-  for (auto it = unprocessed.begin(); it != unprocessed.end(); ++it) {
-    for (const json& m : it.value()) left[it.key()].push_back(m);
-  }
-  result.body = out.dump();
-  return result;
+  return RunAdmitted(engine, "BatchWriteItem", "UnprocessedItems", body, req, kept, unprocessed,
+                     all, members, refused, provisioned, reasons,
+                     [](json* left, const std::string& table, const json& members_left) {
+                       for (const json& m : members_left) (*left)[table].push_back(m);
+                     });
 }
 
 Result Throttle::Impl::BatchGet(Engine* engine, std::string_view body, const json& req,
@@ -564,31 +585,16 @@ Result Throttle::Impl::BatchGet(Engine* engine, std::string_view body, const jso
       unprocessed[it.key()]["Keys"] = std::move(left_keys);
     }
   }
-  if (refused == 0) {
-    Result result = engine->Execute("BatchGetItem", body);
-    ChargeEffects(result.effects, all);
-    return result;
-  }
-  ++throttled;
-  if (refused == members) return ThrottleError(provisioned, reasons);
-  json reduced = req;
-  reduced["RequestItems"] = kept;
-  Result result = engine->Execute("BatchGetItem", reduced.dump());
-  ChargeEffects(result.effects, all);
-  if (!result.status.ok()) return result;
-  json out = Parse(result.body);
-  if (!out.is_object()) return result;
-  json& left = out["UnprocessedKeys"];
-  if (!left.is_object()) left = json::object();
-  for (auto it = unprocessed.begin(); it != unprocessed.end(); ++it) {
-    if (!left.contains(it.key())) {
-      left[it.key()] = it.value();
-    } else {
-      for (const json& k : it.value()["Keys"]) left[it.key()]["Keys"].push_back(k);
-    }
-  }
-  result.body = out.dump();
-  return result;
+  return RunAdmitted(engine, "BatchGetItem", "UnprocessedKeys", body, req, kept, unprocessed, all,
+                     members, refused, provisioned, reasons,
+                     [](json* left, const std::string& table, const json& table_left) {
+                       if (!left->contains(table)) {
+                         (*left)[table] = table_left;
+                       } else {
+                         for (const json& k : table_left["Keys"])
+                           (*left)[table]["Keys"].push_back(k);
+                       }
+                     });
 }
 
 Result Throttle::Impl::Transact(Engine* engine, std::string_view op, std::string_view body,

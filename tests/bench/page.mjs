@@ -101,6 +101,23 @@ async function throttle(page, rate) {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate });
 }
 
+// Opens `url` in a fresh context with `options` (nothing cached; the CPU throttled `rate` times
+// before the page loads, when rate > 1) and returns its timings up to the first frame.
+async function firstFrame(url, options = kDesktop, rate = 0) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  if (rate > 1) await throttle(page, rate);
+  const t0 = Date.now();
+  await page.goto(url);
+  await page.waitForFunction(() => window.monotable !== undefined);
+  await page.evaluate(() => window.monotable.ready);
+  const outside = Date.now() - t0;
+  const timings = await page.evaluate(() => window.monotable.timings);
+  await context.close();
+  return { pageMs: timings.firstFrameMs, downloadMs: timings.downloadMs, startMs: timings.startMs,
+           navigationToReadyMs: outside };
+}
+
 // Loads the Orders example scaled to about `items` items in a fresh context with `options`
 // (CPU throttled `rate` times after the page's first frame, when rate > 1), then measures frames,
 // a write and a read, a Reset and the renderer's memory. `shot`: take a screenshot at the end.
@@ -184,36 +201,13 @@ const server = await serve(args.dist);
 const browser = await launch();
 const browserPid = process.pid; // Chromium runs as our child: its renderers descend from us
 try {
-  for (let run = 0; run < kRuns; ++run) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const t0 = Date.now();
-    await page.goto(server.url);
-    await page.waitForFunction(() => window.monotable !== undefined);
-    await page.evaluate(() => window.monotable.ready);
-    const outside = Date.now() - t0;
-    const timings = await page.evaluate(() => window.monotable.timings);
-    results.firstFrame.push({ pageMs: timings.firstFrameMs, downloadMs: timings.downloadMs,
-                              startMs: timings.startMs, navigationToReadyMs: outside });
-    await context.close();
-  }
+  for (let run = 0; run < kRuns; ++run) results.firstFrame.push(await firstFrame(server.url));
 
   // The single file from file:// (no server): the wasm is inlined, so downloadMs is the time to
   // have its bytes unpacked in memory.
   const single = join(args.dist, "monotable.html");
   for (let run = 0; run < kRuns && statSync(single, { throwIfNoEntry: false }); ++run) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const t0 = Date.now();
-    await page.goto(pathToFileURL(single).href);
-    await page.waitForFunction(() => window.monotable !== undefined);
-    await page.evaluate(() => window.monotable.ready);
-    const outside = Date.now() - t0;
-    const timings = await page.evaluate(() => window.monotable.timings);
-    results.singleFileFirstFrame.push({ pageMs: timings.firstFrameMs,
-                                        downloadMs: timings.downloadMs, startMs: timings.startMs,
-                                        navigationToReadyMs: outside });
-    await context.close();
+    results.singleFileFirstFrame.push(await firstFrame(pathToFileURL(single).href));
   }
 
   for (const items of kItemCounts) {
@@ -228,20 +222,7 @@ try {
     results.throttled = { rate: kCpuThrottle, firstFrame: { desktop: [], phone: [] }, scaled: [] };
     for (const [name, options] of [["desktop", kDesktop], ["phone", kPhone]]) {
       for (let run = 0; run < kRuns; ++run) {
-        const context = await browser.newContext(options);
-        const page = await context.newPage();
-        await throttle(page, kCpuThrottle);
-        const t0 = Date.now();
-        await page.goto(server.url);
-        await page.waitForFunction(() => window.monotable !== undefined);
-        await page.evaluate(() => window.monotable.ready);
-        const outside = Date.now() - t0;
-        const timings = await page.evaluate(() => window.monotable.timings);
-        results.throttled.firstFrame[name].push({ pageMs: timings.firstFrameMs,
-                                                  downloadMs: timings.downloadMs,
-                                                  startMs: timings.startMs,
-                                                  navigationToReadyMs: outside });
-        await context.close();
+        results.throttled.firstFrame[name].push(await firstFrame(server.url, options, kCpuThrottle));
       }
       if (kItemCounts.length) {
         const row = await measureScaled(kItemCounts[0], options, kCpuThrottle, false);
