@@ -290,6 +290,7 @@ void App::RefreshAfterRun(std::string_view operation, std::string_view request, 
     if (c.table == table && c.index == index) tables_view_.focus_collection = static_cast<int>(i);
   }
   result_view_ = BuildResultView(operation, last_result_, KeyNamesOf(table));
+  result_view_.fanout.serial = effects_serial_;  // a new write: the fan-out animates again
   cost_view_ = BuildCostView(operation, consistent, effects, engine_.options().prices);
   cost_view_.session_requests = session_requests_;
   cost_view_.session_read_units = session_read_units_;

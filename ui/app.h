@@ -95,6 +95,9 @@ class App {
   // free: `top_right` wide at the right end of the narrow page's top bar, `bottom` tall below the
   // stacked widget's panels (web/text_layer.js puts its "Text view" button there). 0 when none.
   void SetPlatformControls(float top_right, float bottom);
+  // The user prefers reduced motion (the page's prefers-reduced-motion media query): the write
+  // fan-out is drawn in its final state at once, without its animation.
+  void SetReducedMotion(bool reduce) { result_panel_.fanout.reduced_motion = reduce; }
 
   bool model_loaded() const { return !model_id_.empty(); }
   uint64_t frames() const { return frames_; }

@@ -88,6 +88,31 @@ std::string App::StateJson() const {
     marked[c.index.empty() ? c.table : c.table + "/" + c.index] = rows;
   }
   state["highlighted"] = marked;
+  // The result panel's write fan-out: shown, how far its animation was at the last frame that drew
+  // it (1: the final state), and its boxes per item written (the table's, then one per index).
+  json fanout_groups = json::array();
+  for (const FanoutGroupView& g : result_view_.fanout.groups) {
+    json indexes = json::array();
+    for (const FanoutBoxView& b : g.indexes) {
+      indexes.push_back({{"index", b.title},
+                         {"action", b.action},
+                         {"writeUnits", b.write_units},
+                         {"written", b.written}});
+    }
+    fanout_groups.push_back({{"table", g.base.title},
+                             {"action", g.base.action},
+                             {"writeUnits", g.base.write_units},
+                             {"indexes", indexes}});
+  }
+  state["fanout"] = {
+      {"shown", result_view_.fanout.has_fanout && result_panel_.show_fanout},
+      {"progress", result_panel_.fanout.progress},
+      // The write shown (FanoutView::serial) and the one the panel last drew: equal once drawn.
+      {"serial", result_view_.fanout.serial},
+      {"drawnSerial", result_panel_.fanout.shown_serial},
+      {"narrow", result_panel_.fanout.narrow},
+      {"summary", result_view_.fanout.summary},
+      {"groups", fanout_groups}};
   state["request"] = {{"operation", request_panel_.operation},
                       {"json", request_panel_.json_text},
                       {"label", request_panel_.label}};

@@ -353,12 +353,16 @@ void App::FrameDesktop() {
   }
   ImGui::End();
 
-  const float table_h = std::floor(body * (narrow ? 0.45f : 0.60f));
+  // A write's fan-out (a box per index) needs more of the column than items do: the result panel
+  // grows while it shows one.
+  const bool fanout = result_panel_.show_fanout && result_view_.fanout.has_fanout;
+  const float table_h =
+      std::floor(body * (narrow ? (fanout ? 0.30f : 0.45f) : (fanout ? 0.38f : 0.60f)));
   if (BeginPanel("##table", ImVec2(x_mid, y_body), ImVec2(mid_w, table_h))) {
     DrawTablePanel(&table_panel_, tables_view_, &intents_);
   }
   ImGui::End();
-  const float result_h = narrow ? std::floor(body * 0.27f) : body - table_h;
+  const float result_h = narrow ? std::floor(body * (fanout ? 0.42f : 0.27f)) : body - table_h;
   if (BeginPanel("##result", ImVec2(x_mid, y_body + table_h), ImVec2(mid_w, result_h))) {
     DrawResultPanel(&result_panel_, result_view_, &intents_);
   }

@@ -58,38 +58,67 @@ void DrawResultPanel(ResultPanelState* state, const ResultView& view, Intents* i
       RecordItem("filtered out");
     }
   }
-  // Right-aligned toggles: radio buttons, or on a touch screen two halves of one button (a radio
-  // button's circle grows with the frame to the touch target's size).
+  // A new write shows its fan-out first.
+  const bool fanout = view.fanout.has_fanout;
+  if (fanout && view.fanout.serial != state->fanout_serial) {
+    state->fanout_serial = view.fanout.serial;
+    state->show_fanout = true;
+  }
+  const bool showing_fanout = fanout && state->show_fanout;
+  // Right-aligned toggles: radio buttons, or on a touch screen two (three) parts of one button (a
+  // radio button's circle grows with the frame to the touch target's size).
   const ImGuiStyle& style = ImGui::GetStyle();
   const bool touch = TouchTargetHeight() > 0;
-  float toggles = touch ? ButtonWidth("Items") + ButtonWidth("JSON")
-                        : ImGui::CalcTextSize("ItemsJSON").x +
-                              (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x) * 2 +
-                              style.ItemSpacing.x;
+  const int modes = fanout ? 3 : 2;
+  float toggles =
+      touch ? ButtonWidth("Items") + ButtonWidth("JSON") + (fanout ? ButtonWidth("Fan-out") : 0)
+            : ImGui::CalcTextSize(fanout ? "ItemsJSONFan-out" : "ItemsJSON").x +
+                  (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x) * modes +
+                  style.ItemSpacing.x * (modes - 1);
   const float toggles_x = ImGui::GetWindowContentRegionMax().x - toggles;
   if (FlowSameLine(toggles)) {
     ImGui::SameLine(toggles_x);
   } else {
     ImGui::SetCursorPosX(std::max(toggles_x, ImGui::GetCursorPosX()));
   }
+  const bool items_on = !showing_fanout && !state->show_json;
+  const bool json_on = !showing_fanout && state->show_json;
   if (touch) {
     const ImVec4 on = ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive);
     const ImVec4 off = ImGui::GetStyleColorVec4(ImGuiCol_FrameBg);
-    ImGui::PushStyleColor(ImGuiCol_Button, state->show_json ? off : on);
-    if (ImGui::Button("Items")) state->show_json = false;
+    ImGui::PushStyleColor(ImGuiCol_Button, items_on ? on : off);
+    if (ImGui::Button("Items")) state->show_json = state->show_fanout = false;
     ImGui::PopStyleColor();
     TrackItem("Items");
     ImGui::SameLine(0, 0);
-    ImGui::PushStyleColor(ImGuiCol_Button, state->show_json ? on : off);
-    if (ImGui::Button("JSON")) state->show_json = true;
+    ImGui::PushStyleColor(ImGuiCol_Button, json_on ? on : off);
+    if (ImGui::Button("JSON")) {
+      state->show_json = true;
+      state->show_fanout = false;
+    }
     ImGui::PopStyleColor();
     TrackItem("JSON");
+    if (fanout) {
+      ImGui::SameLine(0, 0);
+      ImGui::PushStyleColor(ImGuiCol_Button, showing_fanout ? on : off);
+      if (ImGui::Button("Fan-out")) state->show_fanout = true;
+      ImGui::PopStyleColor();
+      TrackItem("Fan-out");
+    }
   } else {
-    if (ImGui::RadioButton("Items", !state->show_json)) state->show_json = false;
+    if (ImGui::RadioButton("Items", items_on)) state->show_json = state->show_fanout = false;
     TrackItem("Items");
     ImGui::SameLine();
-    if (ImGui::RadioButton("JSON", state->show_json)) state->show_json = true;
+    if (ImGui::RadioButton("JSON", json_on)) {
+      state->show_json = true;
+      state->show_fanout = false;
+    }
     TrackItem("JSON");
+    if (fanout) {
+      ImGui::SameLine();
+      if (ImGui::RadioButton("Fan-out", showing_fanout)) state->show_fanout = true;
+      TrackItem("Fan-out");
+    }
   }
   SetRecordGroup("");
 
@@ -117,6 +146,15 @@ void DrawResultPanel(ResultPanelState* state, const ResultView& view, Intents* i
     if (TrackedSmallButton("Next page")) intents->push_back(intent::NextPage{});
   }
 
+  if (showing_fanout) {
+    // The diagram scrolls in its own child; the panel asks for the whole of it.
+    const float start = ImGui::GetCursorPosY();
+    ImGui::BeginChild("##fanout", ImVec2(0, 0), false);
+    DrawFanoutPanel(&state->fanout, view.fanout);
+    ImGui::EndChild();
+    state->preferred_height = start + state->fanout.height + ImGui::GetStyle().WindowPadding.y * 2;
+    return;
+  }
   if (state->show_json || !view.ok || view.columns.empty()) {
     if (view.ok && !state->show_json && view.columns.empty()) {
       MutedText(view.has_count ? "No items returned." : "No items in the response.");

@@ -120,6 +120,25 @@ json ResultJson(const ResultView& view) {
   out["nextToken"] = view.next_token;
   out["statementErrors"] = view.statement_errors;
   out["json"] = view.json.size() <= kTextMaxJsonBytes ? view.json : "";
+  json fanout = {{"summary", view.fanout.summary}, {"groups", json::array()}};
+  for (const FanoutGroupView& group : view.fanout.groups) {
+    json boxes = json::array();
+    auto add = [&](const FanoutBoxView& box) {
+      boxes.push_back({{"title", box.title},
+                       {"action", box.action},
+                       {"key", box.key},
+                       {"oldKey", box.old_key},
+                       {"size", box.size},
+                       {"units", box.units},
+                       {"arithmetic", box.arithmetic},
+                       {"reason", box.reason},
+                       {"written", box.written}});
+    };
+    add(group.base);
+    for (const FanoutBoxView& box : group.indexes) add(box);
+    fanout["groups"].push_back({{"label", group.label}, {"boxes", boxes}});
+  }
+  out["fanout"] = fanout;
   return out;
 }
 

@@ -28,7 +28,9 @@ struct TextExportInput {
 // {"summary": RunSummary or "", "result": {hasResult, operation, ok, errorType, wireType (the
 // body's __type), errorMessage,
 // columns, rows (at most kTextMaxRows), rowCount, hasCount, count, scannedCount, lastEvaluatedKey,
-// nextToken, statementErrors}, "cost": {hasCost, operation, readUnits, writeUnits ("0.5"),
+// nextToken, statementErrors, fanout: {summary, groups: [{label, boxes: [{title, action, key,
+// oldKey, size, units, arithmetic, reason, written}]}]} (the table's box first, then one per
+// index; no groups for a read)}, "cost": {hasCost, operation, readUnits, writeUnits ("0.5"),
 // perMillion ("$0.0625"), thisRequest ("$0.0000000625"), pricesAsOf, lines: [{target, units
 // ("0.5 RRU"), arithmetic}], readModes: [{mode, units, perMillion, current}], lints,
 // streamRecords, session}, "tour": {modelName, description, step (0-based), count, title, text,

@@ -726,6 +726,7 @@ ResultView BuildResultView(std::string_view operation, const Result& result,
   view.ok = result.status.ok();
   json body = json::parse(result.body, nullptr, false);
   view.json = body.is_discarded() ? result.body : body.dump(2);
+  view.fanout = BuildFanoutView(result.effects);  // a failed condition is billed: shown too
   if (!view.ok) {
     view.error_type = std::string(ErrorName(result.status.code()));
     view.error_message = result.status.message();

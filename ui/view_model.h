@@ -49,6 +49,10 @@ SchemaView BuildSchemaView(const Engine& engine);
 // `key_names`: attribute names shown first (the addressed table's keys).
 ResultView BuildResultView(std::string_view operation, const Result& result,
                            const std::vector<std::string>& key_names);
+// The fan-out of the request's writes (Effects::fanout): a group per item written, a box for the
+// table and one per index, with the engine's units. Empty (has_fanout false) for reads.
+// BuildResultView fills ResultView::fanout with it.
+FanoutView BuildFanoutView(const Effects& effects);
 // `consistent`: the request asked ConsistentRead. Session totals are filled by the caller.
 CostView BuildCostView(std::string_view operation, bool consistent, const Effects& effects,
                        const PriceTable& prices);

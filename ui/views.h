@@ -266,6 +266,45 @@ struct TourView {
 
 // --- Result, cost, history -------------------------------------------------------------------
 
+// --- Write fan-out (ui/fanout_view.cc builds it from Effects::fanout) -------------------------
+
+// One box of the fan-out diagram: the base table write or one index's hop. Every figure is the
+// engine's (Effects::fanout), formatted; nothing is recomputed.
+struct FanoutBoxView {
+  std::string title;  // "Orders" or "GSI2"
+  // "new item", "entry added", "entry removed", "key moved: delete + put", "entry rewritten",
+  // "untouched" (the reason says why), ...
+  std::string action;
+  // The entry's key in words: "PK = C#c001, SK = O#..."; a moved index key "old -> new"; "" when
+  // the item has no entry (for a removed entry: the key it had).
+  std::string key;
+  std::string old_key;  // a moved index key: "was <the key before>" ("" otherwise)
+  std::string size;     // "412 bytes", "412 -> 430 bytes"; "" when no entry
+  double write_units = 0;
+  std::string units;        // "1 WRU", "2 WRU (delete + put)", "0 WRU"
+  std::string arithmetic;   // the engine's ("" when nothing billed)
+  std::string reason;       // why ("item has no GSI2PK: not in the sparse index GSI2")
+  bool written = false;     // billed a write (drawn with an arrow); false: greyed
+  Mark mark = Mark::kNone;  // colour: kWritten, kDeleted, kIndexAdded, ... (kNone: untouched)
+};
+
+// One item written, with a box per index of its table (schema order).
+struct FanoutGroupView {
+  std::string label;  // "Put 1 of 3: Orders", "" for a single write
+  FanoutBoxView base;
+  std::vector<FanoutBoxView> indexes;
+};
+
+struct FanoutView {
+  bool has_fanout = false;  // the last request wrote (or tried to write) at least one item
+  std::vector<FanoutGroupView> groups;
+  double total_write_units = 0;  // Effects::write_units
+  // "3 WRU: Orders 1 + GSI1 1 + GSI2 1" (per target, summed over the groups)
+  std::string summary;
+  // Moves with every request shown (the app's effects serial): a new one restarts the animation.
+  uint64_t serial = 0;
+};
+
 struct ResultView {
   bool has_result = false;
   std::string operation;
@@ -284,6 +323,8 @@ struct ResultView {
   // BatchExecuteStatement: the statements that failed on their own ("Statement 2:
   // ConditionalCheckFailed: ..."); the others succeeded.
   std::vector<std::string> statement_errors;
+  // What the request's writes did to the table and each index (empty for reads).
+  FanoutView fanout;
 };
 
 struct CapacityLineView {

@@ -302,6 +302,11 @@ EMSCRIPTEN_KEEPALIVE void mt_set_clipboard(const char* text) { g->clipboard = te
 
 EMSCRIPTEN_KEEPALIVE void mt_set_theme(int dark) { g->app.SetDark(dark != 0); }
 
+// The page's prefers-reduced-motion (web/monotable.js, also on change): App::SetReducedMotion.
+EMSCRIPTEN_KEEPALIVE void mt_set_reduced_motion(int reduce) {
+  g->app.SetReducedMotion(reduce != 0);
+}
+
 // The DOM controls over the canvas (web/text_layer.js): see App::SetPlatformControls.
 EMSCRIPTEN_KEEPALIVE void mt_set_platform_controls(double top_right, double bottom) {
   g->app.SetPlatformControls(static_cast<float>(top_right), static_cast<float>(bottom));

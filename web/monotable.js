@@ -1164,6 +1164,13 @@
           }
         }
         document.body.classList.toggle("light", state().theme === "light");
+        // The write fan-out animates unless the user prefers reduced motion (and follows a change).
+        if (window.matchMedia) {
+          const reduce = window.matchMedia("(prefers-reduced-motion: reduce)");
+          const tell = () => call("mt_set_reduced_motion", null, ["number"], [reduce.matches ? 1 : 0]);
+          tell();
+          if (reduce.addEventListener) reduce.addEventListener("change", tell);
+        }
         loading.classList.add("done");
         // Gone once faded: nothing of it can be selected or copied (fail() brings it back).
         setTimeout(() => { if (loading.classList.contains("done")) loading.remove(); }, 400);

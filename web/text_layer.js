@@ -215,6 +215,27 @@
         s.appendChild(el("p", { class: "mt-muted" }, "No items returned."));
       }
     }
+    const fanout = result.fanout;
+    if (fanout && fanout.groups && fanout.groups.length) {
+      // The write's fan-out in words: the table's write, then what became of each index's entry.
+      const f = el("div", { id: "mt-fanout" });
+      f.appendChild(el("p", {}, "Fan-out: " + fanout.summary));
+      for (const group of fanout.groups) {
+        if (group.label) f.appendChild(el("p", { class: "mt-fanout-group" }, group.label));
+        const list = el("ul", { class: "mt-fanout" });
+        for (const box of group.boxes) {
+          const parts = [box.title + ": " + box.action];
+          if (box.key) parts.push(box.key);
+          if (box.oldKey) parts.push(box.oldKey);
+          if (box.size) parts.push(box.size);
+          parts.push(box.units);
+          if (box.reason) parts.push(box.reason);
+          list.appendChild(el("li", box.written ? {} : { class: "mt-muted" }, parts.join(", ")));
+        }
+        f.appendChild(list);
+      }
+      s.appendChild(f);
+    }
     if (result.json) {
       const details = el("details");
       details.appendChild(el("summary", {}, "Response JSON"));

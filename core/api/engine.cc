@@ -221,6 +221,13 @@ const char* ItemActionName(ItemAction action) {
   return i < std::size(ActionNames) ? ActionNames[i] : "";
 }
 
+const char* IndexHopKindName(IndexHopKind kind) {
+  static constexpr const char* kNames[] = {"not-in-index", "added",     "removed",    "moved",
+                                           "rewritten",    "unchanged", "not-written"};
+  const size_t i = static_cast<size_t>(kind);
+  return i < std::size(kNames) ? kNames[i] : "";
+}
+
 Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>()) {
   impl_->options = std::move(options);
 }

@@ -20,18 +20,6 @@ void AddName(const std::string& name, std::string* out) {
   out->append(name);
 }
 
-// Names of the index key attributes missing (or mistyped) in `item`, joined with " and ".
-std::string MissingKeys(const KeySchema& keys, const Item& item) {
-  std::string out;
-  for (size_t i = 0; i < keys.hash_count(); ++i) {
-    if (!FindTyped(item, keys.hash_at(i))) AddName(keys.hash_at(i).name, &out);
-  }
-  for (size_t i = 0; i < keys.range_count(); ++i) {
-    if (!FindTyped(item, keys.range_at(i))) AddName(keys.range_at(i).name, &out);
-  }
-  return out;
-}
-
 // Names of the index key attributes whose values differ between a and b (both in the index).
 std::string ChangedKeys(const KeySchema& keys, const Item& a, const Item& b) {
   std::string out;
@@ -47,6 +35,17 @@ std::string ChangedKeys(const KeySchema& keys, const Item& a, const Item& b) {
 }
 
 }  // namespace
+
+std::string MissingKeys(const KeySchema& keys, const Item& item) {
+  std::string out;
+  for (size_t i = 0; i < keys.hash_count(); ++i) {
+    if (!FindTyped(item, keys.hash_at(i))) AddName(keys.hash_at(i).name, &out);
+  }
+  for (size_t i = 0; i < keys.range_count(); ++i) {
+    if (!FindTyped(item, keys.range_at(i))) AddName(keys.range_at(i).name, &out);
+  }
+  return out;
+}
 
 const char* ProjectionTypeName(ProjectionType type) {
   switch (type) {

@@ -56,6 +56,11 @@ struct WritePlan {
   std::vector<IndexChange> index_changes;  // parallel to schema().indexes
 };
 
+// Names of the key attributes of `keys` missing in `item` or held with another type than declared
+// (so the item has no entry in an index keyed by `keys`), joined with " and ": "GSI2PK and
+// GSI2SK"; "" when the item holds them all.
+std::string MissingKeys(const KeySchema& keys, const Item& item);
+
 // The tuple encoding of a multi-attribute partition key's values (in key schema order), which
 // MakeTuplePartitionId turns into the index partition. REQUIRES: each value is S, N or B.
 std::string HashTuple(const Value* const* values, size_t n);

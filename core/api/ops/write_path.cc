@@ -6,7 +6,9 @@
 // - a failed condition still costs: for an existing item, sized by the item the write would have
 //   written (a Delete: the existing item); for a missing item, 1 WCU (DG wording, our choice where
 //   sources disagree, docs/compatibility.md); no index writes;
-// - index writes: 0/1/2 per index by membership before and after, each sized by its entry;
+// - index writes: 0/1/2 per index by membership before and after, each sized by its entry (DG
+//   GSI.html#GSI.Writes: an indexed key attribute changed from A to B takes two writes, a delete
+//   and a put); Effects::fanout records every index's hop, also those with no write, and why;
 // - transactions double the base table's units only.
 #include "api/ops/write_path.h"
 
@@ -108,6 +110,30 @@ uint64_t BilledSize(const WriteSpec& spec, const PreparedWrite& prepared) {
   return std::max(plan.old_size, plan.new_size);
 }
 
+// The entry's key in an index: the index's key attributes as `item` holds them.
+Item IndexKeyOf(const storage::KeySchema& keys, const Item& item) {
+  Item out;
+  auto take = [&](const storage::KeyAttribute& k) {
+    auto it = item.find(k.name);
+    if (it != item.end()) out.emplace(it->first, it->second);
+  };
+  for (size_t i = 0; i < keys.hash_count(); ++i) take(keys.hash_at(i));
+  for (size_t i = 0; i < keys.range_count(); ++i) take(keys.range_at(i));
+  return out;
+}
+
+// Why an index got no write, in words (the engine records no touched entry for these).
+std::string UntouchedReason(const storage::IndexSchema& index) {
+  using storage::ProjectionType;
+  if (index.projection == ProjectionType::kKeysOnly) {
+    return "index keys unchanged, and " + index.name + " projects only keys: no index write";
+  }
+  if (index.projection == ProjectionType::kInclude) {
+    return "no attribute " + index.name + " projects changed: no index write";
+  }
+  return "item unchanged: no index write";
+}
+
 }  // namespace
 
 int64_t IndexWriteHalfUnits(const storage::IndexChange& change) {
@@ -189,10 +215,67 @@ void AccountWrite(Context& ctx, const WriteSpec& spec, const PreparedWrite& prep
   const int64_t half = capacity::WriteHalfUnits(billed_size, transactional);
   std::string arithmetic = capacity::WriteArithmetic(billed_size, transactional, what);
   if (spec.kind == WriteKind::kConditionCheck) arithmetic += " (estimate: cost undocumented)";
+  WriteFanout& fanout = ctx.effects.fanout.emplace_back();
+  fanout.table = schema.name;
+  fanout.key = key;
+  fanout.action = action;
+  fanout.size_bytes = billed_size;
+  fanout.write_units = capacity::ToUnits(half);
+  fanout.arithmetic = arithmetic;
   ctx.meter.AddWrite(schema.name, "", false, half, std::move(arithmetic));
   AddTouched(ctx, schema.name, "", key,
              plan.new_item && !prepared.condition_failed ? plan.new_size : plan.old_size, action,
              std::move(reason));
+  // The fan-out: every index of the table, also those the write left alone (with why).
+  fanout.indexes.resize(schema.indexes.size());
+  for (size_t i = 0; i < schema.indexes.size(); ++i) {
+    const storage::IndexSchema& index = schema.indexes[i];
+    const storage::IndexChange& c = plan.index_changes[i];
+    IndexHop& hop = fanout.indexes[i];
+    hop.index = index.name;
+    hop.local_index = !index.global;
+    using K = storage::IndexChangeKind;
+    if (!writes_indexes) {
+      hop.kind = IndexHopKind::kNotWritten;
+      hop.reason = spec.kind == WriteKind::kConditionCheck
+                       ? "ConditionCheck writes nothing: no index write"
+                       : "condition failed: nothing written, no index write";
+      continue;
+    }
+    const bool had = c.kind != K::kNone && c.kind != K::kAdded;
+    const bool has = c.kind != K::kNone && c.kind != K::kRemoved;
+    if (had) hop.old_key = IndexKeyOf(index.keys, *plan.old_item);
+    if (has) hop.new_key = IndexKeyOf(index.keys, *plan.new_item);
+    hop.old_size = had ? c.old_size : 0;
+    hop.new_size = has ? c.new_size : 0;
+    hop.reason = c.reason;
+    switch (c.kind) {
+      case K::kNone: {
+        hop.kind = IndexHopKind::kNotInIndex;
+        const Item* image = plan.new_item ? plan.new_item.get() : plan.old_item.get();
+        hop.reason = image ? "item has no " + storage::MissingKeys(index.keys, *image) +
+                                 ": not in the sparse index " + index.name
+                           : "no item: nothing in " + index.name;
+        break;
+      }
+      case K::kAdded:
+        hop.kind = IndexHopKind::kAdded;
+        break;
+      case K::kRemoved:
+        hop.kind = IndexHopKind::kRemoved;
+        break;
+      case K::kMoved:
+        hop.kind = IndexHopKind::kMoved;
+        break;
+      case K::kUpdated:
+        hop.kind = IndexHopKind::kRewritten;
+        break;
+      case K::kUntouched:
+        hop.kind = IndexHopKind::kUnchanged;
+        hop.reason = UntouchedReason(index);
+        break;
+    }
+  }
   if (writes_indexes) {
     LintItemSize(ctx, billed_size, false);
     if (plan.new_item && plan.new_size >= 200) {
@@ -213,9 +296,11 @@ void AccountWrite(Context& ctx, const WriteSpec& spec, const PreparedWrite& prep
       const storage::IndexSchema& index = schema.indexes[i];
       const storage::IndexChange& c = plan.index_changes[i];
       const int64_t index_half = IndexWriteHalfUnits(c);
+      IndexHop& hop = fanout.indexes[i];
+      hop.write_units = capacity::ToUnits(index_half);
       if (index_half) {
-        ctx.meter.AddWrite(schema.name, index.name, !index.global, index_half,
-                           IndexArithmetic(c, index_half));
+        hop.arithmetic = IndexArithmetic(c, index_half);
+        ctx.meter.AddWrite(schema.name, index.name, !index.global, index_half, hop.arithmetic);
       }
       using K = storage::IndexChangeKind;
       switch (c.kind) {

@@ -66,6 +66,56 @@ struct StreamRecordEffect {
 // `, userIdentity Service dynamodb.amazonaws.com (TTL)` for a TTL deletion).
 std::string StreamRecordLine(const StreamRecordEffect& record);
 
+// What one item write did to one index of its table: the fan-out of a write, hop by hop.
+//
+// DynamoDB rule (dynamodb-rules.md §1.6, index writes; DG GSI.html#GSI.Writes "If an update to the
+// table changes the value of an indexed key attribute (from A to B), two writes are required, one
+// to delete the previous item from the index and another write to put the new item into the
+// index"): entering or leaving an index is 1 write, a moved index key 2, a rewrite of projected
+// attributes 1, nothing projected changed or not in the index before nor after 0.
+enum class IndexHopKind : uint8_t {
+  kNotInIndex,  // the item lacks an index key attribute before and after (a sparse index): 0
+  kAdded,       // the item entered the index: its entry put, 1 write
+  kRemoved,     // the item left the index (a key attribute removed, or the item deleted): 1 write
+  kMoved,       // an index key attribute changed: old entry deleted + new entry put, 2 writes
+  kRewritten,   // same index key, projected attributes changed: entry rewritten, 1 write
+  kUnchanged,   // in the index before and after, nothing it projects changed: 0
+  kNotWritten,  // the write did not happen (a failed condition, a ConditionCheck): no index write
+};
+
+// Short lowercase name: "not-in-index", "added", "removed", "moved", "rewritten", "unchanged",
+// "not-written".
+const char* IndexHopKindName(IndexHopKind kind);
+
+struct IndexHop {
+  std::string index;
+  bool local_index = false;
+  IndexHopKind kind = IndexHopKind::kNotInIndex;
+  // The entry's key in the index (the index's key attributes) before and after the write; empty
+  // where the item had no entry (old_key for kAdded, new_key for kRemoved, both for kNotInIndex).
+  Item old_key;
+  Item new_key;
+  size_t old_size = 0;     // entry bytes before (0: no entry)
+  size_t new_size = 0;     // entry bytes after (0: no entry)
+  double write_units = 0;  // what this index was billed for this write (the capacity line's part)
+  std::string arithmetic;  // as in the capacity line ("" when nothing was billed)
+  std::string reason;      // in words: "item has no GSI2PK: not in this sparse index"
+};
+
+// One item write (a Put, Update, Delete or ConditionCheck, alone or in a batch or transaction) and
+// its hop to every index of its table, in the table's index order. Recorded whenever a request
+// records effects.
+struct WriteFanout {
+  std::string table;
+  Item key;                // the item's primary key
+  ItemAction action;       // kInserted, kReplaced, kUpdated, kDeleted, kMissing, kConditionFailed,
+                           // kRead (a ConditionCheck that held)
+  size_t size_bytes = 0;   // the bytes the base table write was billed on
+  double write_units = 0;  // the base table's units for this write (x2 in a transaction)
+  std::string arithmetic;  // the base table's arithmetic, as in its capacity line
+  std::vector<IndexHop> indexes;
+};
+
 // For a read request: what the same request would cost under each read mode.
 struct ReadModes {
   bool applicable = false;
@@ -87,6 +137,8 @@ struct Effects {
   // The DynamoDB Streams records the request appended, in order. Empty when no written table
   // has an enabled stream.
   std::vector<StreamRecordEffect> stream_records;
+  // Every item write of the request and what it did to each index (empty for reads).
+  std::vector<WriteFanout> fanout;
 };
 
 // Effects as JSON text, the one rendering every front end uses (`monotable run --effects`, the
