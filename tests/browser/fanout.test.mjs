@@ -8,25 +8,13 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { openApp, settle, shots, useBrowser } from "./launch.mjs";
+import { openApp, settle, shots, useBrowser, waitForState } from "./launch.mjs";
 
 const env = useBrowser();
 
 const rectOf = (page, label) => page.evaluate((l) => window.monotable.widgetRect(l), label);
 const stateOf = (page) => page.evaluate(() => window.monotable.state());
 const center = (r) => ({ x: r.x + r.w / 2, y: r.y + r.h / 2 });
-
-async function waitForState(page, predicate, timeout = 15000) {
-  try {
-    await page.waitForFunction(
-      (body) => new Function("s", body)(window.monotable.state()), predicate, { timeout });
-  } catch (error) {
-    const state = await stateOf(page);
-    delete state.model;
-    throw new Error(`state never satisfied "${predicate}": ${JSON.stringify(state).slice(0, 1200)}`);
-  }
-  return stateOf(page);
-}
 
 const overlap = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 

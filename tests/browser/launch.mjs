@@ -138,3 +138,17 @@ export async function settle(page, n = 4) {
   const frames = await page.evaluate(() => window.monotable.state().frames);
   await page.waitForFunction((target) => window.monotable.state().frames >= target, frames + n);
 }
+
+// Waits until window.monotable.state() satisfies `predicate` (a function body over `s`) and
+// returns that state; on a timeout, fails with the state it had (its model left out).
+export async function waitForState(page, predicate, timeout = 15000) {
+  try {
+    await page.waitForFunction(
+      (body) => new Function("s", body)(window.monotable.state()), predicate, { timeout });
+  } catch (error) {
+    const state = await page.evaluate(() => window.monotable.state());
+    delete state.model;
+    throw new Error(`state never satisfied "${predicate}": ${JSON.stringify(state).slice(0, 1200)}`);
+  }
+  return page.evaluate(() => window.monotable.state());
+}
