@@ -5,7 +5,7 @@
 import { before, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { openApp, shots, useBrowser } from "./launch.mjs";
+import { openApp, shots, useBrowser, waitForState as waitForStateOf } from "./launch.mjs";
 
 const env = useBrowser();
 let page;
@@ -32,17 +32,7 @@ async function click(label, under) {
 }
 
 // Waits until state() satisfies `predicate` (a function body over `s`), returns that state.
-async function waitForState(predicate, timeout = 10000) {
-  try {
-    await page.waitForFunction(
-      (body) => new Function("s", body)(window.monotable.state()), predicate, { timeout });
-  } catch (error) {
-    const state = await page.evaluate(() => window.monotable.state());
-    delete state.model;
-    throw new Error(`state never satisfied "${predicate}": ${JSON.stringify(state).slice(0, 1500)}`);
-  }
-  return page.evaluate(() => window.monotable.state());
-}
+const waitForState = (predicate, timeout = 10000) => waitForStateOf(page, predicate, timeout);
 
 before(async () => {
   page = await env.newPage();
