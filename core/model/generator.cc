@@ -5,8 +5,10 @@
 // core/model/prose/); this file resolves the scale and sends the items where they go: into the
 // model, only counted, or straight into an engine.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -58,13 +60,16 @@ Status UnknownExample(std::string_view name) {
                             "\" (known: vaultcommerce, orders)");
 }
 
-// The whole example at `scale`: tables, patterns and tour into *m, items to `sink`.
+// The whole example at `scale`: tables, patterns and tour into *m, items to `sink`; paused before
+// its first entity (Resume or RunToEnd generates).
+generator_internal::Generation Begin(std::string_view name, uint64_t seed, double scale, Model* m,
+                                     ItemSink* sink) {
+  if (name == "vaultcommerce") return generator_internal::GenerateVaultCommerce(seed, scale, m, sink);
+  return generator_internal::GenerateOrders(seed, scale, m, sink);
+}
+
 void Run(std::string_view name, uint64_t seed, double scale, Model* m, ItemSink* sink) {
-  if (name == "vaultcommerce") {
-    generator_internal::GenerateVaultCommerce(seed, scale, m, sink);
-  } else {
-    generator_internal::GenerateOrders(seed, scale, m, sink);
-  }
+  Begin(name, seed, scale, m, sink).RunToEnd();
 }
 
 // Items at `scale`, without keeping them.
@@ -134,31 +139,95 @@ Status GenerateExample(std::string_view name, const GenerateOptions& options, Mo
   return Status::Ok();
 }
 
-Status LoadExample(std::string_view name, const GenerateOptions& options, Engine* engine,
-                   Model* out) {
-  double scale = options.scale;
-  if (Status s = CheckScale(scale); !s.ok()) return s;
+// The scale LoadExample and ExampleLoad load: options.scale, or the one for target_items.
+Status ResolveScale(std::string_view name, const GenerateOptions& options, double* scale) {
+  *scale = options.scale;
+  if (Status s = CheckScale(*scale); !s.ok()) return s;
   if (!KnownExample(name)) return UnknownExample(name);
   if (options.target_items > 0) {
     // Trial scales are counted, not kept.
     auto count_at = [&](double at) { return CountAt(name, options.seed, at); };
-    Status s =
-        ScaleForTarget(options.target_items, CountAt(name, options.seed, 1), count_at, &scale);
-    if (!s.ok()) return s;
+    return ScaleForTarget(options.target_items, CountAt(name, options.seed, 1), count_at, scale);
   }
-  // All or nothing, as LoadModel: the engine is restored on any failure.
-  Engine before(*engine);
+  return Status::Ok();
+}
+
+struct ExampleLoad::Impl {
+  explicit Impl(Engine* e) : engine(e), before(*e), writer(e) {}
+  Engine* engine;
+  Engine before;  // all or nothing, as LoadModel: restored on any failure
+  model_internal::EngineWriter writer;
   Model m;
-  EngineWriter writer(engine);
-  Run(name, options.seed, scale, &m, &writer);
-  Status status = writer.Finish();
+  std::string name;
+  uint64_t seed = 0;
+  double scale = 1;
+  generator_internal::Generation generation;
+  bool done = false;
+};
+
+ExampleLoad::ExampleLoad() = default;
+ExampleLoad::~ExampleLoad() = default;
+ExampleLoad::ExampleLoad(ExampleLoad&&) noexcept = default;
+ExampleLoad& ExampleLoad::operator=(ExampleLoad&&) noexcept = default;
+
+Status ExampleLoad::Start(std::string_view name, const GenerateOptions& options, Engine* engine) {
+  double scale = 1;
+  if (Status s = ResolveScale(name, options, &scale); !s.ok()) return s;
+  impl_ = std::make_unique<Impl>(engine);
+  impl_->name = std::string(name);
+  impl_->seed = options.seed;
+  impl_->scale = scale;
+  // The coroutine keeps pointers to the model and the writer: both live in *impl_, which does
+  // not move (a unique_ptr's object) while the generation runs.
+  impl_->generation = Begin(impl_->name, options.seed, scale, &impl_->m, &impl_->writer);
+  return Status::Ok();
+}
+
+bool ExampleLoad::Step(double budget_ms) {
+  if (!impl_ || impl_->done) return true;
+  const auto start = std::chrono::steady_clock::now();
+  // The clock is read every few entities: an entity is microseconds of work.
+  for (int n = 0;; ++n) {
+    if (!impl_->generation.Resume() || !impl_->writer.ok()) {
+      impl_->done = true;
+      return true;
+    }
+    if (n % 8 == 7) {
+      const std::chrono::duration<double, std::milli> spent =
+          std::chrono::steady_clock::now() - start;
+      if (spent.count() >= budget_ms) return false;
+    }
+  }
+}
+
+uint64_t ExampleLoad::items_loaded() const { return impl_ ? impl_->writer.items() : 0; }
+
+uint64_t ExampleLoad::items_expected() const {
+  return impl_ ? impl_->writer.expected_items() : 0;
+}
+
+Status ExampleLoad::Finish(Model* out) {
+  if (!impl_) return Status::Validation("no example is being loaded");
+  impl_->generation.RunToEnd();  // nothing left after Step's true; any rest is generated here
+  Status status = impl_->writer.Finish();
   if (!status.ok()) {
-    *engine = std::move(before);
+    *impl_->engine = std::move(impl_->before);
+    impl_.reset();
     return status;
   }
-  SetGenerator(name, options.seed, scale, &m);
-  *out = std::move(m);
+  SetGenerator(impl_->name, impl_->seed, impl_->scale, &impl_->m);
+  *out = std::move(impl_->m);
+  impl_.reset();
   return Status::Ok();
+}
+
+Status LoadExample(std::string_view name, const GenerateOptions& options, Engine* engine,
+                   Model* out) {
+  ExampleLoad load;
+  if (Status s = load.Start(name, options, engine); !s.ok()) return s;
+  while (!load.Step(1e9)) {
+  }
+  return load.Finish(out);
 }
 
 }  // namespace monotable

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "model/generation.h"
 #include "model/model_internal.h"
 #include "monotable/civil_time.h"
 #include "monotable/model.h"
@@ -209,8 +210,9 @@ AccessPattern Pattern(const ExampleProse& prose, std::string id, std::string ope
                       const OrderedJson& request, double rate, const Fills& fills = {});
 
 // The examples, generated at `scale` from `seed`: tables, patterns and tour into *m, items to
-// `sink` in the model's order (the generator stops early when the sink fails).
-void GenerateVaultCommerce(uint64_t seed, double scale, Model* m, ItemSink* sink);
-void GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink);
+// `sink` in the model's order (the generator stops early when the sink fails). Each pauses after
+// every entity (Generation::Resume); `m` and `sink` must outlive the returned Generation.
+Generation GenerateVaultCommerce(uint64_t seed, double scale, Model* m, ItemSink* sink);
+Generation GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink);
 
 }  // namespace monotable::generator_internal

@@ -95,7 +95,7 @@ void AddBulkOrder(uint64_t seed, uint64_t customer, const std::string& customer_
 
 }  // namespace
 
-void GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink) {
+Generation GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink) {
   const uint64_t customers =
       std::max<uint64_t>(kOrdersCustomers, CountFor(scale, kOrdersCustomers));
   const ExampleProse& prose = ProseOf("orders");
@@ -201,6 +201,7 @@ void GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink) {
       AddBulkOrder(seed, c, name, 9, kBulkLargeBytes, kNow - 30 * kDay + 10 * 3600, sink,
                    &bulk_large_sk);
     }
+    co_yield 0;  // a customer with their orders and lines: a pause for the front end
   }
   m->tables.push_back(std::move(t));
 

@@ -29,7 +29,7 @@ struct VcOrder {
 
 }  // namespace
 
-void GenerateVaultCommerce(uint64_t seed, double scale, Model* m, ItemSink* sink) {
+Generation GenerateVaultCommerce(uint64_t seed, double scale, Model* m, ItemSink* sink) {
   const uint64_t users = std::max<uint64_t>(kVcUsers, CountFor(scale, kVcUsers));
   const uint64_t blocks = (users + kVcUsers - 1) / kVcUsers;
   const uint64_t products = kCatalogSize * blocks;
@@ -57,6 +57,7 @@ void GenerateVaultCommerce(uint64_t seed, double scale, Model* m, ItemSink* sink
     item["stock"] = N(r.Below(5) == 0 ? 0 : 3 + r.Below(240));
     item["rating"] = Money(300 + r.Below(200));
     sink->Add(std::move(item));
+    if (pi % 16 == 15) co_yield 0;  // a pause for the front end every 16 products
   }
 
   std::vector<VcOrder> rename_orders;  // orders of the user renamed by the transaction pattern
@@ -158,6 +159,7 @@ void GenerateVaultCommerce(uint64_t seed, double scale, Model* m, ItemSink* sink
       wish["addedAt"] = S(IsoTime(std::min(wish_time, kNow - kDay)));
       sink->Add(std::move(wish));
     }
+    co_yield 0;  // a user with their orders and wishlist: a pause for the front end
   }
   m->tables.push_back(std::move(t));
 

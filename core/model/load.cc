@@ -132,6 +132,7 @@ void model_internal::EngineWriter::StartItems(const std::string& name) {
 
 void model_internal::EngineWriter::Put(const Item& item) {
   if (!status_.ok()) return;
+  ++items_;
   if (pending_ == 0) {
     request_ = head_;
   } else {
@@ -177,6 +178,7 @@ Status model_internal::EngineWriter::Finish() {
 }
 
 void model_internal::EngineWriter::BeginTable(const ModelTable& table, uint64_t expected_items) {
+  expected_ += expected_items;
   CreateTable(table);
   StartItems(table.name);
 }

@@ -101,6 +101,9 @@ class EngineWriter : public ItemSink {
   void BeginTable(const ModelTable& table, uint64_t expected_items) override;
   void Add(Item item) override { Put(item); }
   bool ok() const override { return status_.ok(); }
+  // Items Put so far (all tables), and the sum of BeginTable's expected_items (a hint).
+  uint64_t items() const { return items_; }
+  uint64_t expected_items() const { return expected_; }
 
  private:
   void Send();
@@ -112,6 +115,8 @@ class EngineWriter : public ItemSink {
   std::string request_;  // the pending BatchWriteItem request (head_ and pending_ PutRequests)
   size_t pending_ = 0;   // PutRequests in request_
   uint64_t sent_ = 0;    // items of table_ sent so far (for error messages)
+  uint64_t items_ = 0;
+  uint64_t expected_ = 0;
 };
 
 }  // namespace monotable::model_internal

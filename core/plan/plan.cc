@@ -163,29 +163,59 @@ std::string Units(double u) {
 
 }  // namespace
 
-ScanTotal FullScanCost(const std::vector<size_t>& item_sizes, double item_count, bool consistent) {
-  ScanTotal t;
-  t.applicable = true;
-  const double per_unit = consistent ? 1.0 : 0.5;
-  auto bill = [&](double page_bytes) {
-    t.pages += 1;
-    t.read_units += std::max(1.0, std::ceil(page_bytes / 4096)) * per_unit;
-  };
-  const uint64_t n = item_sizes.empty() ? 0 : static_cast<uint64_t>(std::max(0.0, item_count));
-  double page = 0;
-  for (uint64_t i = 0; i < n; ++i) {
-    const double size = static_cast<double>(item_sizes[i % item_sizes.size()]);
-    page += size;
-    t.bytes += size;
-    if (page >= static_cast<double>(limits::kMaxPageBytes)) {
-      bill(page);
-      page = 0;
-    }
+namespace {
+
+// Reads items into 1 MB pages as a Scan does (FullScanCost's rules, plan.h), one item at a time.
+class ScanMeter {
+ public:
+  explicit ScanMeter(bool consistent) : per_unit_(consistent ? 1.0 : 0.5) { t_.applicable = true; }
+  void Read(double size) {
+    page_ += size;
+    t_.bytes += size;
+    t_.items += 1;
+    if (page_ >= static_cast<double>(limits::kMaxPageBytes)) Bill();
   }
-  t.items = static_cast<double>(n);
   // The last page: what is left, or, when the last item crossed 1 MB, the empty page after the
   // LastEvaluatedKey that page answered (an empty table: its one empty page).
-  bill(page);
+  ScanTotal Finish() {
+    Bill();
+    return t_;
+  }
+
+ private:
+  void Bill() {
+    t_.pages += 1;
+    t_.read_units += std::max(1.0, std::ceil(page_ / 4096)) * per_unit_;
+    page_ = 0;
+  }
+  double per_unit_;
+  double page_ = 0;
+  ScanTotal t_;
+};
+
+}  // namespace
+
+ScanTotal FullScanCost(const std::vector<size_t>& item_sizes, double item_count, bool consistent) {
+  ScanMeter meter(consistent);
+  const uint64_t n = item_sizes.empty() ? 0 : static_cast<uint64_t>(std::max(0.0, item_count));
+  for (uint64_t i = 0; i < n; ++i) {
+    meter.Read(static_cast<double>(item_sizes[i % item_sizes.size()]));
+  }
+  return meter.Finish();
+}
+
+ScanTotal FullScanCost(const Engine& engine, std::string_view table, bool consistent) {
+  ScanMeter meter(consistent);
+  // `known` answers true for every item: its stored size is all a page needs, so none is decoded.
+  engine.ForEachItem(
+      table, "", SIZE_MAX,
+      [&](const void*, size_t size_bytes) {
+        meter.Read(static_cast<double>(size_bytes));
+        return true;
+      },
+      [](const Item&, size_t, StoredItem) {});
+  ScanTotal t = meter.Finish();
+  t.table = std::string(table);
   return t;
 }
 

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -170,6 +171,37 @@ Status GenerateExample(std::string_view name, const GenerateOptions& options, Mo
 // unchanged. Errors: those of GenerateExample and of LoadModel.
 Status LoadExample(std::string_view name, const GenerateOptions& options, Engine* engine,
                    Model* out);
+
+// LoadExample a few milliseconds at a time, for a front end that must keep drawing while a large
+// example loads (a million items take seconds; a page that does not draw for that long looks
+// dead): Start, then Step until it returns true (showing items_loaded() against
+// items_expected()), then Finish. The engine ends exactly as after LoadExample with the same
+// options, and all or nothing likewise. Move-only; `engine` must outlive it and be touched by
+// nothing else until Finish.
+class ExampleLoad {
+ public:
+  ExampleLoad();
+  ~ExampleLoad();
+  ExampleLoad(ExampleLoad&&) noexcept;
+  ExampleLoad& operator=(ExampleLoad&&) noexcept;
+
+  // Checks the name and options (LoadExample's errors) and begins; nothing is generated yet.
+  Status Start(std::string_view name, const GenerateOptions& options, Engine* engine);
+  // Generates and writes items for about `budget_ms` of wall time (at least one entity: a
+  // product, a user or a customer with theirs). True once everything is written (or the load
+  // failed: Finish says which).
+  bool Step(double budget_ms);
+  // Items written so far; about how many there will be (the generator's estimate: progress may
+  // end a little before or after it).
+  uint64_t items_loaded() const;
+  uint64_t items_expected() const;
+  // REQUIRES: Step returned true. LoadExample's result and *out; on error *engine is restored.
+  Status Finish(Model* out);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 // --- Import and export ---
 

@@ -24,6 +24,10 @@
 #include "monotable/model.h"
 #include "monotable/status.h"
 
+namespace monotable {
+class Engine;
+}
+
 namespace monotable::plan {
 
 // AWS's pricing convention: a month is 730 hours (365 days x 24 hours / 12); the AWS Pricing
@@ -117,6 +121,11 @@ struct ScanTotal {
 // `item_sizes` is the Scan order's sizes, repeated as needed to reach `item_count` items (the
 // generator scales the model's items by repeating their kinds).
 ScanTotal FullScanCost(const std::vector<size_t>& item_sizes, double item_count, bool consistent);
+// The same over the items `engine` holds in `table` now, in its Scan order, by their stored sizes
+// (nothing is decoded or billed): the playground's Run all sets it beside each Query at the scale
+// loaded, where the model's items repeated would only approximate it. An unknown table: one
+// empty page.
+ScanTotal FullScanCost(const Engine& engine, std::string_view table, bool consistent);
 
 struct PatternBill {
   std::string id;
