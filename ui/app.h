@@ -30,6 +30,7 @@
 #include "ui/table_settings_panel.h"
 #include "ui/tour_panel.h"
 #include "ui/views.h"
+#include "ui/widgets.h"
 
 namespace monotable::ui {
 
@@ -63,6 +64,15 @@ struct EmbedLayout {
   bool table = false;
 };
 
+// A keyboard shortcut of the playground, as the help overlay lists it (web/monotable.js builds
+// its table from this list, so the help says what the code does).
+struct Shortcut {
+  const char* keys;    // "Ctrl+Z"
+  const char* action;  // "Undo the last request (outside a text field)"
+};
+// Every shortcut App::Frame handles, plus the platform's own (? for help, Tab between panels).
+const std::vector<Shortcut>& KeyboardShortcuts();
+
 class App {
  public:
   App();
@@ -76,6 +86,14 @@ class App {
   // history, and shows its result, effects and cost. `label` names it in the history.
   const Result& Run(std::string_view operation, std::string_view request_json,
                     std::string_view label = "");
+
+  // LoadModel for the page: a scaled built-in example (a million items at x1000) loads a few
+  // milliseconds per frame (ExampleLoad) while Frame() draws its progress, so the page never
+  // stops drawing; anything else loads at once, as LoadModel. Until it is done the previous model
+  // stays loaded (its panels are not drawn) and Cancel goes back to it; a failure shows in the
+  // top bar as LoadModel's does.
+  void StartLoadModel(std::string_view name, double scale);
+  bool loading() const { return pending_load_ != nullptr; }
 
   // Draws every panel for one frame and applies their intents. REQUIRES: inside an ImGui frame.
   // The arrangement follows the display's width in CSS px (ui/app_layout.cc).
@@ -101,6 +119,22 @@ class App {
 
   bool model_loaded() const { return !model_id_.empty(); }
   uint64_t frames() const { return frames_; }
+
+  // --- The keyboard (ui/app_keys.cc) ---
+
+  // Tab and Shift+Tab from the platform: moves keyboard focus to the next (previous) panel in
+  // reading order (left column top to bottom, then the next column; a phone: top to bottom) and
+  // shows the focus ring there. `entering` (focus just came to the canvas from the page), or from
+  // no panel: the first panel (`backward`: the last). False when there is no further panel: the
+  // platform then lets the browser move focus out of the canvas, so the keyboard is never trapped
+  // (WCAG 2.1.2).
+  bool FocusNextPanel(bool backward, bool entering = false);
+  // The canvas lost the keyboard focus (or got it back): the focus ring shows only while it has.
+  void SetKeyboardFocus(bool focused);
+  // The panel keyboard focus is in ("##patterns"), or "" (the last frame's).
+  std::string FocusedPanel() const;
+  // The focus ring the last frame drew (framebuffer px, 2 CSS px thick): false when none.
+  bool FocusRing(WidgetRect* out) const;
 
   // --- The bridge to the page's JavaScript (ui/app_bridge.cc) ---
 
@@ -175,7 +209,7 @@ class App {
   // Moves after every request run (by the user or through Run): the platform sends events.
   uint64_t run_serial() const { return run_serial_; }
   // Actions the UI asked of the platform since the last call ("copy-link", "export-model",
-  // "import-model", "open-playground"), oldest first.
+  // "import-model", "open-playground", "open-help"), oldest first.
   std::vector<std::string> TakePlatformActions();
 
  private:
@@ -190,6 +224,16 @@ class App {
   };
 
   void ApplyIntents();
+  // A load StartLoadModel began: one frame's step, its progress drawn instead of the panels, and
+  // what Finish gives installed (ui/app_load.cc).
+  void FrameLoading();
+  void FinishLoad();
+  // The shortcuts (KeyboardShortcuts) pressed this frame, outside text fields and popups, and the
+  // focus ring after the panels are drawn (ui/app_keys.cc).
+  void HandleShortcuts();
+  void DrawFocusRing();
+  // J/K: the next (dir 1) or previous (-1) access pattern into the request builder.
+  void StepPattern(int dir);
   // Runs one request and records it in the history (Run without refreshing the views): Run, and
   // RestoreState replaying a saved history.
   void RecordRun(std::string_view operation, std::string_view request_json, std::string_view label);
@@ -299,6 +343,18 @@ class App {
   // Layout (ui/app_layout.cc).
   LayoutMode layout_mode_ = LayoutMode::kDesktop;
   NarrowTab narrow_tab_ = NarrowTab::kPatterns;
+  struct PendingLoad {
+    ExampleLoad load;
+    Engine engine;  // what the load writes into (does not move: PendingLoad is held by pointer)
+    std::string id, name;
+    double scale = 1;
+    double started_ms = 0;
+  };
+  std::unique_ptr<PendingLoad> pending_load_;
+  bool keyboard_focus_ = true;  // the canvas has the page's keyboard focus
+  std::string pending_focus_panel_;  // FocusNextPanel's panel, focused at the next frame's start
+  bool focus_ring_shown_ = false;
+  WidgetRect focus_ring_;
   float content_height_ = 0;
   float platform_top_right_css_ = 0;  // SetPlatformControls
   float platform_bottom_css_ = 0;

@@ -46,9 +46,34 @@ std::string App::StateJson() const {
                         {"runLabel", "Run##" + p.id}});
   }
   model["patterns"] = patterns;
+  if (patterns_view_.ran_all) {
+    json scans = json::array();
+    for (const PatternsView::ScanBeside& s : patterns_view_.all_scans) {
+      scans.push_back({{"id", s.id},
+                       {"queryReadUnits", s.query_read_units},
+                       {"table", s.table},
+                       {"items", s.items},
+                       {"pages", s.pages},
+                       {"scanReadUnits", s.scan_read_units}});
+    }
+    state["runAll"] = {{"readUnits", patterns_view_.all_read_units},
+                       {"writeUnits", patterns_view_.all_write_units},
+                       {"dollars", patterns_view_.all_dollars},
+                       {"dollarsPerMillion", patterns_view_.all_dollars_per_million},
+                       {"dollarsPerMonth", patterns_view_.all_dollars_per_month},
+                       {"failed", patterns_view_.all_failed},
+                       {"scans", scans}};
+  }
   model["tourSteps"] = model_.tour.size();
   state["model"] = model;
   state["loadError"] = load_status_;
+  // A load StartLoadModel is running (the page draws its progress): {name, items, expected}.
+  state["loading"] = nullptr;
+  if (pending_load_) {
+    state["loading"] = {{"name", pending_load_->name},
+                        {"items", pending_load_->load.items_loaded()},
+                        {"expected", pending_load_->load.items_expected()}};
+  }
   json selected = json::object();
   if (table_panel_.selected >= 0 &&
       table_panel_.selected < static_cast<int>(tables_view_.collections.size())) {
@@ -117,6 +142,18 @@ std::string App::StateJson() const {
                       {"json", request_panel_.json_text},
                       {"label", request_panel_.label}};
   state["history"] = {{"entries", history_.size()}, {"current", history_current_}};
+  // The keyboard: the panel focus is in, the pattern J/K opened, the tour step N/P moved to, and
+  // the focus ring (CSS px), or null when none is drawn.
+  WidgetRect ring;
+  json ring_json = nullptr;
+  if (FocusRing(&ring)) {
+    const float k = scale_ > 0 ? scale_ : 1;
+    ring_json = {{"x", ring.x / k}, {"y", ring.y / k}, {"w", ring.w / k}, {"h", ring.h / k}};
+  }
+  state["keyboard"] = {{"panel", ImGui::GetCurrentContext() ? FocusedPanel() : ""},
+                       {"pattern", patterns_view_.selected},
+                       {"tourStep", tour_panel_.step},
+                       {"ring", ring_json}};
   state["session"] = {{"requests", session_requests_},
                       {"readUnits", session_read_units_},
                       {"writeUnits", session_write_units_},

@@ -137,10 +137,22 @@ void App::SetPlatformControls(float top_right, float bottom) {
 
 void App::Frame() {
   ++frames_;
+  if (pending_load_) {
+    // The load's progress, not the panels, until it is done; on a phone with touch sizes.
+    const float width = ImGui::GetMainViewport()->WorkSize.x / (scale_ > 0 ? scale_ : 1);
+    if (width < kNarrowLayoutCssPx) {
+      TouchStyle touch(scale_);
+      FrameLoading();
+    } else {
+      FrameLoading();
+    }
+    if (pending_load_) return;
+  }
   // Requests run between frames (App::Run from the platform) and the first frame.
   RefreshSettingsViewIfShown();
   const float css_width = ImGui::GetMainViewport()->WorkSize.x / (scale_ > 0 ? scale_ : 1);
   const bool narrow = css_width < kNarrowLayoutCssPx;
+  HandleShortcuts();
   BeginWidgetFrame();
   content_height_ = 0;
   if (embed_.enabled) {
@@ -159,6 +171,8 @@ void App::Frame() {
     layout_mode_ = LayoutMode::kDesktop;
     FrameDesktop();
   }
+  DrawFocusRing();
+  if (focus_ring_shown_) TrackRect("##focus-ring", focus_ring_);
   EndWidgetFrame();
   ApplyIntents();
   RefreshSettingsViewIfShown();
@@ -188,6 +202,11 @@ void App::DrawTopMenu(bool model) {
   const size_t before = intents_.size();
   DrawThemeButton(model_view_, ImVec2(-FLT_MIN, 0), &intents_);
   used |= intents_.size() != before;
+  // The keyboard and touch help (the ? key's), for those without a keyboard to press ? on.
+  if (TrackedButton("Keyboard and touch help", ImVec2(-FLT_MIN, 0))) {
+    platform_actions_.emplace_back("open-help");
+    used = true;
+  }
   if (used) ImGui::CloseCurrentPopup();
 }
 

@@ -41,6 +41,23 @@ void DrawPatternsPanel(PatternsPanelState* state, const PatternsView& view, Inte
       MutedText("A month at the patterns' rates: %s on-demand",
                 FormatDollars(view.all_dollars_per_month).c_str());
       ImGui::PopTextWrapPos();
+      if (!view.all_scans.empty()) {
+        ImGui::PushTextWrapPos(0);
+        MutedText("Each Query beside a full-table Scan that answers the same question:");
+        for (const PatternsView::ScanBeside& s : view.all_scans) {
+          const double times = s.query_read_units > 0 ? s.scan_read_units / s.query_read_units : 0;
+          std::string ratio =
+              times >= 1.5 ? " (" + FormatCount(static_cast<uint64_t>(times + 0.5)) + "x)" : "";
+          ImGui::Text("%s: %s RRU; Scan %s: %s items, %s page%s, %s RRU%s", s.id.c_str(),
+                      FormatUnits(s.query_read_units).c_str(), s.table.c_str(),
+                      FormatCount(static_cast<uint64_t>(s.items)).c_str(),
+                      FormatCount(static_cast<uint64_t>(s.pages)).c_str(),
+                      s.pages == 1 ? "" : "s", FormatUnits(s.scan_read_units).c_str(),
+                      ratio.c_str());
+          RecordItem("scan beside " + s.id);
+        }
+        ImGui::PopTextWrapPos();
+      }
       for (const std::string& failed : view.all_failed) {
         ImGui::PushStyleColor(ImGuiCol_Text, palette.warning);
         ImGui::TextWrapped("%s", failed.c_str());
@@ -73,7 +90,7 @@ void DrawPatternsPanel(PatternsPanelState* state, const PatternsView& view, Inte
     const float row_height =
         std::max(ImGui::GetTextLineHeight() * 2 + ImGui::GetStyle().ItemSpacing.y * 0.5f,
                  TouchTargetHeight());
-    if (ImGui::Selectable("##select", false, ImGuiSelectableFlags_AllowItemOverlap,
+    if (ImGui::Selectable("##select", i == view.selected, ImGuiSelectableFlags_AllowItemOverlap,
                           ImVec2(0, row_height))) {
       intents->push_back(intent::EditPattern{i});
     }

@@ -239,6 +239,7 @@ struct PatternRow {
 
 struct PatternsView {
   std::vector<PatternRow> rows;
+  int selected = -1;  // the row last opened in the builder by J/K (highlighted), or -1
   bool ran_all = false;
   double all_read_units = 0;
   double all_write_units = 0;
@@ -249,6 +250,18 @@ struct PatternsView {
   double all_dollars_per_month = 0;
   // Patterns whose run failed, each explained (RunAllFailure), in pattern order.
   std::vector<std::string> all_failed;
+  // Each Query of the run beside the full-table Scan that answers the same question: every 1 MB
+  // page of its base table as loaded now (plan::FullScanCost over the engine's items, so at every
+  // scale), at the Query's read consistency. In pattern order.
+  struct ScanBeside {
+    std::string id;            // the Query pattern's id
+    double query_read_units = 0;
+    std::string table;         // the base table a Scan would read
+    double items = 0;          // its items
+    double pages = 0;          // Scan calls, one per 1 MB page
+    double scan_read_units = 0;
+  };
+  std::vector<ScanBeside> all_scans;
 };
 
 struct TourStepView {

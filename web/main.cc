@@ -256,6 +256,11 @@ EMSCRIPTEN_KEEPALIVE const char* mt_load_model(const char* name_or_json, double 
   return g->out.c_str();
 }
 
+// Starts loading a built-in example at `scale` a slice per frame (App::StartLoadModel).
+EMSCRIPTEN_KEEPALIVE void mt_start_load(const char* name, double scale) {
+  g->app.StartLoadModel(name, scale);
+}
+
 // Runs a request; returns {"response", "ok", "error"?, "effects"} as JSON text.
 EMSCRIPTEN_KEEPALIVE const char* mt_run(const char* operation, const char* request,
                                         const char* label) {
@@ -421,6 +426,26 @@ EMSCRIPTEN_KEEPALIVE void mt_text_edit(unsigned int field, int start, int end, c
   g->text_field.Edit(field, start, end, text ? text : "", sel_start, sel_end, backward != 0);
 }
 
+// Tab (shift: Shift+Tab) on the canvas outside a text field: 1 when keyboard focus moved to the
+// next panel, 0 when there is none (the page then lets the browser move focus out of the canvas).
+// `entering`: focus just came to the canvas by Tab (the first panel; Shift+Tab: the last).
+EMSCRIPTEN_KEEPALIVE int mt_tab(int shift, int entering) {
+  return g->app.FocusNextPanel(shift != 0, entering != 0) ? 1 : 0;
+}
+
+// The canvas (or the text field over it) got (1) or lost (0) the page's keyboard focus.
+EMSCRIPTEN_KEEPALIVE void mt_keyboard_focus(int focused) { g->app.SetKeyboardFocus(focused != 0); }
+
+// The keyboard shortcuts for the help overlay: [{keys, action}] as JSON text.
+EMSCRIPTEN_KEEPALIVE const char* mt_shortcuts() {
+  nlohmann::json list = nlohmann::json::array();
+  for (const monotable::ui::Shortcut& s : monotable::ui::KeyboardShortcuts()) {
+    list.push_back({{"keys", s.keys}, {"action", s.action}});
+  }
+  g->out = list.dump();
+  return g->out.c_str();
+}
+
 // For tests: the scroll state of the innermost scrollable window at (x, y) canvas pixels.
 EMSCRIPTEN_KEEPALIVE const char* mt_scroll_at(double x, double y) {
   g->out = monotable::web::TouchInput::ScrollInfoAt(static_cast<float>(x), static_cast<float>(y));
@@ -493,7 +518,12 @@ int main() {
     std::string scale = StartOption("scale");
     double scale_value = scale.empty() ? 1 : std::atof(scale.c_str());
     if (model.empty()) model = "vaultcommerce";
-    monotable::Status status = g->app.LoadModel(model, scale_value);
+    // A scaled example loads a slice per frame, its progress drawn (App::StartLoadModel): the
+    // first frame comes at once, not after seconds of generating.
+    if (scale_value > 1) g->app.StartLoadModel(model, scale_value);
+    monotable::Status status = g->app.loading() || g->app.model_loaded()
+                                   ? monotable::Status::Ok()
+                                   : g->app.LoadModel(model, scale_value);
     if (!status.ok()) {
       std::fprintf(stderr, "monotable: %s\n", status.message().c_str());
       if (model != "vaultcommerce") g->app.LoadModel("vaultcommerce", 1);

@@ -2,7 +2,9 @@
 // window.monotable, the page's contract with tests and host pages:
 //   ready                    Promise, resolves once the first frames are drawn and a model is loaded
 //   loadModel(nameOrModel, scale?)  built-in name ("Orders") or a model object / JSON text
-//                            -> Promise of state()
+//                            -> Promise of state(), loaded at once
+//   startLoad(name, scale)   a built-in example loaded a slice per frame with its progress drawn
+//                            (as the model menu does) -> Promise of state() once loaded
 //   run(operation, request)  -> Promise of {response, ok, error?, effects}
 //   state()                  {model, selected, lastRequest, response, effects, ...}
 //   getState(compact?, withHistory?)  the whole saved state as JSON text (ui/app_state.cc)
@@ -524,6 +526,15 @@
       if (error) throw new Error(error);
       return state();
     },
+    // As the model menu loads a built-in example at a scale: a slice per frame, the progress
+    // drawn (state().loading while it runs). Resolves with state() once loaded.
+    async startLoad(name, scale) {
+      await ready;
+      call("mt_start_load", null, ["string", "number"], [name, scale || 1]);
+      while (state().loading) await new Promise((resolve) => setTimeout(resolve, 20));
+      if (state().loadError) throw new Error(state().loadError);
+      return state();
+    },
     async run(operation, request, label) {
       await ready;
       const text = typeof request === "string" ? request : JSON.stringify(request || {});
@@ -810,16 +821,7 @@
     <h2 id="help-title">Keyboard and touch</h2>
     <table>
       <caption>Keyboard</caption>
-      <tbody>
-        <tr><th scope="row"><kbd>Ctrl</kbd>+<kbd>Enter</kbd></th><td>Run the request</td></tr>
-        <tr><th scope="row"><kbd>Ctrl</kbd>+<kbd>Z</kbd></th><td>Undo typing in a text field</td></tr>
-        <tr><th scope="row"><kbd>Ctrl</kbd>+<kbd>Y</kbd> or <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd></th><td>Redo typing</td></tr>
-        <tr><th scope="row"><kbd>Ctrl</kbd>+<kbd>A</kbd>, <kbd>C</kbd>, <kbd>X</kbd>, <kbd>V</kbd></th><td>Select all, copy, cut, paste in a text field</td></tr>
-        <tr><th scope="row"><kbd>Tab</kbd>, <kbd>Shift</kbd>+<kbd>Tab</kbd></th><td>Next, previous text field (in the JSON editor: a tab)</td></tr>
-        <tr><th scope="row">Arrow keys</th><td>Move the focus between controls</td></tr>
-        <tr><th scope="row"><kbd>Space</kbd> or <kbd>Enter</kbd></th><td>Press the focused control (<kbd>Enter</kbd> in a text field: edit it)</td></tr>
-        <tr><th scope="row"><kbd>Escape</kbd></th><td>Close a menu or popup; leave a text field, undoing its edit</td></tr>
-        <tr><th scope="row"><kbd>?</kbd></th><td>This help</td></tr>
+      <tbody id="help-keys">
       </tbody>
     </table>
     <table>
@@ -837,8 +839,35 @@
   document.body.appendChild(help);
   let helpReturnFocus = null;
 
+  // The keyboard table from the C++ list the app handles (ui/app_keys.cc): it says what the code
+  // does. "Ctrl+Shift+Z or Ctrl+Y" -> <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd> or ...
+  function fillHelpKeys() {
+    const body = document.getElementById("help-keys");
+    if (!mod || body.rows.length) return;
+    const list = JSON.parse(call("mt_shortcuts", "string", [], []));
+    for (const { keys, action } of list) {
+      const row = document.createElement("tr");
+      const th = document.createElement("th");
+      th.scope = "row";
+      keys.split(/(, | or |\+)/).forEach((part) => {
+        if (part === "+" || part === ", " || part === " or ") {
+          th.append(part);
+        } else {
+          const kbd = document.createElement("kbd");
+          kbd.textContent = part;
+          th.append(kbd);
+        }
+      });
+      const td = document.createElement("td");
+      td.textContent = action;
+      row.append(th, td);
+      body.append(row);
+    }
+  }
+
   function openHelp() {
     if (help.open) return;
+    fillHelpKeys();
     helpReturnFocus = document.activeElement;
     help.showModal();
     document.getElementById("help-close").focus();
@@ -852,6 +881,21 @@
     if (editing.active) focusField();
     else if (back && back !== document.body && back.isConnected) back.focus({ preventScroll: true });
     else focusCanvas();
+  });
+
+  // Keyboard focus: the canvas reached by Tab starts at its first panel (Shift+Tab: its last); the
+  // focus ring shows only while the canvas (or the text field over it) has the focus.
+  let keyboardEntry = { at: -1e9, backward: false };
+  canvas.addEventListener("focus", () => {
+    if (!mod) return;
+    call("mt_keyboard_focus", null, ["number"], [1]);
+    if (performance.now() - keyboardEntry.at < 1000 && !editing.active) {
+      call("mt_tab", "number", ["number", "number"], [keyboardEntry.backward ? 1 : 0, 1]);
+    }
+  });
+  canvas.addEventListener("blur", (event) => {
+    if (!mod || event.relatedTarget === field) return;
+    call("mt_keyboard_focus", null, ["number"], [0]);
   });
 
   function editable(target) {
@@ -869,6 +913,19 @@
     }
     if (event.target === field) {
       onFieldKeydown(event);
+      return;
+    }
+    if (event.key === "Tab" && !event.ctrlKey && !event.altKey && !event.metaKey) {
+      keyboardEntry = { at: performance.now(), backward: event.shiftKey };
+      // GLFW never sees a Tab outside the text field: it would cancel the browser's focus move
+      // (Emscripten's GLFW prevents Tab's default everywhere) and cycle ImGui's text fields.
+      event.stopImmediatePropagation();
+      // On the canvas: panel to panel; past the last (first) one the browser moves focus out of
+      // the canvas: no keyboard trap.
+      if (event.target === canvas && mod && !editing.active &&
+          call("mt_tab", "number", ["number", "number"], [event.shiftKey ? 1 : 0, 0])) {
+        event.preventDefault();
+      }
       return;
     }
     if (event.key === "?" && !event.ctrlKey && !event.metaKey && !event.altKey && !editing.active &&
@@ -1003,6 +1060,8 @@
         importModel();
       } else if (name === "open-playground") {
         window.open(await shareLink(), "_blank", "noopener");
+      } else if (name === "open-help") {
+        openHelp();
       }
     } catch (error) {
       notify("error", "That did not work: " + error.message);
@@ -1180,6 +1239,9 @@
         } catch (error) {
           console.warn("monotable:", error);
         }
+        // A scaled example given in the URL loads while the canvas draws its progress: ready
+        // means loaded.
+        while (state().loading) await new Promise((resolve) => setTimeout(resolve, 50));
         resolveReady(api);
         // Only now: the worker's caching must not compete with the first download.
         registerServiceWorker();

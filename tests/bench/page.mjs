@@ -3,7 +3,9 @@
 // cached), the CPU time of one frame (window.monotable.frameMs(): the time the frame's code ran)
 // with the Orders example scaled to about 100k items, and the renderer's memory with about 1M items
 // (the renderer process's resident set, from /proc) after loading and again after a Reset. The single file (monotable.html, everything
-// inlined) opened from file:// gets its own first-frame runs (singleFileFirstFrame).
+// inlined) opened from file:// gets its own first-frame runs (singleFileFirstFrame). At each item
+// count, a load a slice per frame (startLoad, the model menu's) beside a load at once (loadModel):
+// how long each takes and the longest the page went without a frame (progressiveLoad).
 // With --cpu-throttle N (Chrome DevTools' Emulation.setCPUThrottlingRate: N times slower, what
 // DevTools offers as a mid-range phone's CPU) the first frame and, with the first of --items,
 // the frame time, a write and a read and the tab's memory are measured again under throttling, at
@@ -195,6 +197,45 @@ async function measureScaled(items, options, rate, shot) {
   return row;
 }
 
+// The same load as the model menu does it (window.monotable.startLoad: a slice per frame with its
+// progress drawn) beside the load at once (loadModel, which draws nothing until it returns): the
+// longest gap between two animation frames while each runs is how long the page froze.
+async function measureProgressiveLoad(items, options) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.monotable !== undefined);
+  await page.evaluate(() => window.monotable.ready);
+  const scale = items / kItemsPerScale;
+  const row = { requestedItems: items };
+  for (const how of ["startLoad", "loadModel"]) {
+    if (how === "loadModel") await page.evaluate(() => window.monotable.loadModel("vaultcommerce", 1));
+    const figures = await page.evaluate(async ([method, s]) => {
+      let last = performance.now();
+      let maxGap = 0;
+      let frames = 0;
+      let sampling = true;
+      const sample = (t) => {
+        maxGap = Math.max(maxGap, t - last);
+        last = t;
+        ++frames;
+        if (sampling) requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+      await new Promise((r) => setTimeout(r, 50));
+      const t0 = performance.now();
+      const state = await window.monotable[method]("orders", s);
+      const loadMs = performance.now() - t0;
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      sampling = false;
+      return { loadMs, maxFrameGapMs: maxGap, frames, items: state.model.tables[0].itemCount };
+    }, [how, scale]);
+    row[how] = figures;
+  }
+  await context.close();
+  return row;
+}
+
 const results = { date: new Date().toISOString(), sizes: sizes(args.dist), firstFrame: [],
                   singleFileFirstFrame: [], scaled: [] };
 const server = await serve(args.dist);
@@ -214,6 +255,11 @@ try {
     const row = await measureScaled(items, kDesktop, 0,
                                     items === kItemCounts[kItemCounts.length - 1]);
     results.scaled.push(row);
+  }
+
+  results.progressiveLoad = [];
+  for (const items of kItemCounts) {
+    results.progressiveLoad.push(await measureProgressiveLoad(items, kDesktop));
   }
 
   // The same under CPU throttling: the first frame (a fresh context each run, throttled before

@@ -6,6 +6,7 @@
 
 #include "nlohmann/json.hpp"
 #include "tests/ui/headless.h"
+#include "ui/widgets.h"
 
 namespace monotable::ui {
 namespace {
@@ -115,6 +116,119 @@ TEST(AppTest, ExportAfterLoadingHasEveryItem) {
   App app;
   ASSERT_TRUE(app.LoadModel("vaultcommerce").ok());
   EXPECT_EQ(json::parse(app.ExportModelJson()), ExpectedExport("vaultcommerce", 1));
+}
+
+// Issue 17: "a full-table Scan total (all pages) beside the Query that answers the same question,
+// at every scale". After Run all, each Query pattern carries the Scan of its base table as loaded,
+// and that total is what paging a real Scan through the engine bills: as many calls as pages, every
+// item, and the same read units (each page's bytes rounded up to 4 KB, halved when eventually
+// consistent; DG Scan.html#Scan.Limit, CapacityUnitCalculations).
+TEST(AppTest, RunAllPutsTheFullTableScanBesideEachQueryAtEveryScale) {
+  for (double scale : {1.0, 30.0}) {  // x30: about 21,000 items, 1.8 MB: two pages
+    SCOPED_TRACE(scale);
+    testing::Headless ui;
+    ui.DrawWholeFrames();
+    App app;
+    ASSERT_TRUE(app.LoadModel("orders", scale).ok());
+    auto draw = [&] { app.Frame(); };
+    ui.Draw(draw);
+    ASSERT_TRUE(ui.Click("Run all", draw));
+    ui.Draw(draw);
+    json state = json::parse(app.StateJson());
+    ASSERT_TRUE(state.contains("runAll"));
+    const json& scans = state["runAll"]["scans"];
+    size_t queries = 0;
+    for (const json& p : state["model"]["patterns"]) queries += p["operation"] == "Query";
+    ASSERT_GT(queries, 0u);
+    EXPECT_EQ(scans.size(), queries);
+    for (const json& s : scans) {
+      SCOPED_TRACE(s.dump());
+      // The oracle: Scan the table page by page through the engine, as a client would.
+      uint64_t table_items = 0;
+      for (const json& t : state["model"]["tables"]) {
+        if (t["name"] == s["table"]) table_items = t["itemCount"];
+      }
+      double units = 0, items = 0, pages = 0;
+      json request = {{"TableName", s["table"]}};
+      // A Query on a GSI is eventually consistent: the Scan beside it is too (0.5 per 4 KB).
+      for (;;) {
+        const Result& page = app.Run("Scan", request.dump());
+        ASSERT_TRUE(page.status.ok()) << page.body;
+        json body = json::parse(page.body);
+        pages += 1;
+        items += body["ScannedCount"].get<double>();
+        units += body["ConsumedCapacity"]["CapacityUnits"].get<double>();
+        if (!body.contains("LastEvaluatedKey")) break;
+        request["ExclusiveStartKey"] = body["LastEvaluatedKey"];
+      }
+      EXPECT_EQ(s["items"].get<double>(), items);
+      EXPECT_EQ(s["items"].get<double>(), static_cast<double>(table_items));
+      EXPECT_EQ(s["pages"].get<double>(), pages);
+      EXPECT_EQ(s["scanReadUnits"].get<double>(), units);
+      EXPECT_GT(s["scanReadUnits"].get<double>(), s["queryReadUnits"].get<double>());
+      if (scale == 30) {
+        EXPECT_GT(pages, 1) << "a table over 1 MB needs more than one page";
+      }
+    }
+    // The panel says it in words, one line per Query.
+    std::vector<RecordedItem> drawn;
+    SetWidgetRecorder(&drawn);
+    ui.Draw(draw);
+    SetWidgetRecorder(nullptr);
+    size_t lines = 0;
+    for (const RecordedItem& item : drawn) lines += item.label.rfind("scan beside ", 0) == 0;
+    EXPECT_EQ(lines, queries);
+  }
+}
+
+// Issue 15: "loading a scaled example shows progress instead of freezing the page for seconds".
+// The model menu's load draws its progress frame after frame and ends with the same model a load
+// at once gives; Cancel keeps the model that was there.
+TEST(AppTest, AScaledExampleLoadsAFrameAtATimeWithItsProgressAndCanBeCancelled) {
+  testing::Headless ui;
+  ui.DrawWholeFrames();
+  App at_once;
+  ASSERT_TRUE(at_once.LoadModel("orders", 20).ok());
+  const json expected = json::parse(at_once.StateJson())["model"]["tables"];
+
+  App app;
+  ASSERT_TRUE(app.LoadModel("vaultcommerce").ok());
+  auto draw = [&] { app.Frame(); };
+  ui.Draw(draw);
+  app.StartLoadModel("orders", 20);
+  ASSERT_TRUE(app.loading());
+  int frames = 0;
+  uint64_t shown = 0;
+  bool progress_drawn = false;
+  while (app.loading() && frames < 10000) {
+    std::vector<RecordedItem> drawn;
+    SetWidgetRecorder(&drawn);
+    ui.Draw(draw);
+    SetWidgetRecorder(nullptr);
+    ++frames;
+    for (const RecordedItem& item : drawn) progress_drawn |= item.label == "load progress";
+    json state = json::parse(app.StateJson());
+    if (!state["loading"].is_null()) {
+      EXPECT_EQ(state["loading"]["name"], "Orders x20");
+      EXPECT_GE(state["loading"]["items"].get<uint64_t>(), shown);
+      shown = state["loading"]["items"];
+    }
+  }
+  EXPECT_FALSE(app.loading());
+  EXPECT_TRUE(progress_drawn) << "the frames showed the load's progress";
+  json state = json::parse(app.StateJson());
+  EXPECT_EQ(state["model"]["id"], "orders");
+  EXPECT_EQ(state["model"]["scale"], 20);
+  EXPECT_EQ(state["model"]["tables"], expected);
+
+  // Cancel: back to the model that was loaded, its items and its view.
+  app.StartLoadModel("vaultcommerce", 500);  // ~125k items: many frames
+  ASSERT_TRUE(app.loading());
+  ASSERT_TRUE(ui.Click("Cancel loading", draw));
+  EXPECT_FALSE(app.loading());
+  state = json::parse(app.StateJson());
+  EXPECT_EQ(state["model"]["id"], "orders");
+  EXPECT_EQ(state["model"]["tables"], expected);
 }
 
 }  // namespace

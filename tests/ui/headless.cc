@@ -34,6 +34,11 @@ Headless::~Headless() {
 void Headless::Draw(const std::function<void()>& panel) {
   ImGui::SetCurrentContext(context_);
   ImGui::NewFrame();
+  if (whole_frames_) {
+    panel();
+    ImGui::Render();
+    return;
+  }
   BeginWidgetFrame();
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
@@ -68,6 +73,18 @@ void Headless::CtrlEnter(const std::function<void()>& panel) {
   Draw(panel);
   io.KeysDown[kEnterKey] = false;
   io.KeyCtrl = false;
+  Draw(panel);
+}
+
+void Headless::Key(int key, const std::function<void()>& panel, bool ctrl, bool shift) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeyCtrl = ctrl;
+  io.KeyShift = shift;
+  io.KeysDown[key] = true;
+  Draw(panel);
+  io.KeysDown[key] = false;
+  io.KeyCtrl = false;
+  io.KeyShift = false;
   Draw(panel);
 }
 
