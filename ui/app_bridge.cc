@@ -104,10 +104,11 @@ std::string App::StateJson() const {
     json rows = json::array();
     for (int index : c.marked) {
       const RowView& r = c.rows[static_cast<size_t>(index)];
-      rows.push_back({{"key", r.cells.size() > 1 && !c.range_key.empty()
-                                  ? r.cells[0] + " / " + r.cells[1]
-                                  : (r.cells.empty() ? "" : r.cells[0])},
-                      {"mark", MarkName(r.mark)}});
+      const RowCells cells = FormatRow(c, r);
+      rows.push_back(
+          {{"key", cells.size() > 1 && !c.range_key.empty() ? cells[0] + " / " + cells[1]
+                                                            : (cells.empty() ? "" : cells[0])},
+           {"mark", MarkName(r.mark)}});
       if (rows.size() >= 200) break;
     }
     marked[c.index.empty() ? c.table : c.table + "/" + c.index] = rows;

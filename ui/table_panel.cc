@@ -41,8 +41,10 @@ void DrawCollectionInfo(const CollectionView& c) {
   }
 }
 
-// `order`: the rows to show, by index into c.rows; null shows every row.
-void DrawRows(TablePanelState* state, const CollectionView& c, const std::vector<int>* order) {
+// `order`: the rows to show, by index into c.rows; null shows every row. `cells` formats the rows
+// drawn that hold no cells (null: every row holds its own).
+void DrawRows(TablePanelState* state, const CollectionView& c, const std::vector<int>* order,
+              RowCellSource* cells) {
   const int shown = order ? static_cast<int>(order->size()) : static_cast<int>(c.rows.size());
   const Palette& palette = CurrentPalette();
   const Fonts& fonts = CurrentFonts();
@@ -79,10 +81,16 @@ void DrawRows(TablePanelState* state, const CollectionView& c, const std::vector
   const int key_columns = c.key_columns;
   ImGuiListClipper clipper;
   clipper.Begin(shown, row_height);
+  state->first_drawn_row = -1;
+  state->last_drawn_row = -1;
   while (clipper.Step()) {
     for (int n = clipper.DisplayStart; n < clipper.DisplayEnd; ++n) {
-      const RowView& row =
-          c.rows[static_cast<size_t>(order ? (*order)[static_cast<size_t>(n)] : n)];
+      const int index = order ? (*order)[static_cast<size_t>(n)] : n;
+      const RowView& row = c.rows[static_cast<size_t>(index)];
+      // Only the rows the clipper shows are formatted.
+      const RowCells& row_cells = row.cells.empty() && cells ? cells->Cells(c, row) : row.cells;
+      if (state->first_drawn_row < 0) state->first_drawn_row = index;
+      state->last_drawn_row = index;
       ImGui::TableNextRow(ImGuiTableRowFlags_None, row_height);
       bool ghost = row.mark == Mark::kDeleted || row.mark == Mark::kIndexRemoved;
       if (row.band) {
@@ -122,9 +130,9 @@ void DrawRows(TablePanelState* state, const CollectionView& c, const std::vector
         ImGui::EndTooltip();
       }
       if (fonts.mono) ImGui::PushFont(fonts.mono);
-      for (int col = 0; col < ncolumns && col < static_cast<int>(row.cells.size()); ++col) {
+      for (int col = 0; col < ncolumns && col < static_cast<int>(row_cells.size()); ++col) {
         if (!ImGui::TableSetColumnIndex(col + 2)) continue;
-        const std::string_view text = row.cells.view(static_cast<size_t>(col));
+        const std::string_view text = row_cells.view(static_cast<size_t>(col));
         // The partition key (every attribute of a multi-attribute one) is shown once per
         // collection.
         if (col < c.hash_columns && !row.partition_start) continue;
@@ -227,7 +235,7 @@ void DrawTablePanel(TablePanelState* state, const TablesView& view, Intents* int
       ImGui::TextColored(palette.warning, "Showing the first %s rows.",
                          FormatCount(c.rows.size()).c_str());
     }
-    DrawRows(state, c, state->only_marked ? &state->order : nullptr);
+    DrawRows(state, c, state->only_marked ? &state->order : nullptr, view.cell_source.get());
     ImGui::EndTabItem();
   }
   state->select_next_frame = -1;

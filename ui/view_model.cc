@@ -2,7 +2,9 @@
 #include "ui/view_model.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
+#include <memory>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -252,9 +254,19 @@ bool IsGhost(const RowView& row) {
   return row.mark == Mark::kDeleted || row.mark == Mark::kIndexRemoved;
 }
 
+// Hash of a shape (a row's columns, in its item's attribute order).
+struct ShapeHash {
+  size_t operator()(const std::vector<uint32_t>& shape) const {
+    uint64_t h = 1469598103934665603ull;
+    for (uint32_t column : shape) h = (h ^ column) * 1099511628211ull;
+    return static_cast<size_t>(h);
+  }
+};
+
 // Builds one collection's rows from the engine, in one pass over at most kMaxRows items: a view
-// of a million-item table decodes and formats the rows it holds, not the whole table. The counts
-// and bytes are the engine's own (Tables()).
+// of a million-item table decodes the rows it holds, not the whole table, and formats none of
+// them (a row keeps its stored item; FormatRow formats the rows drawn). The counts and bytes are
+// the engine's own (Tables()).
 //
 // With `previous` (the same collection before a write, same keys and projection), a row whose
 // item the write left unchanged (the same stored item, in the same order) is moved over instead
@@ -263,6 +275,10 @@ bool IsGhost(const RowView& row) {
 // Columns then keep their previous order (new attributes after them), and a previous column no
 // row holds any more is dropped. `moved_to` gets, for each previous row, the new row it was moved
 // to, or -1 (the ghosts' neighbour search: a moved row's key id leaves the previous view).
+//
+// Columns come from the items' attribute names only: each row names its shape (the columns of
+// its item's attributes, one entry per kind of item), so a moved row adds its shape and a column
+// is held exactly when some row's shape has it.
 void FillCollection(const Engine& engine, const TableInfo& table, const KeySchemaInfo& view_keys,
                     const std::string& index, std::vector<std::string>* prefixes,
                     CollectionView* previous, CollectionView* c, std::vector<int>* moved_to) {
@@ -284,7 +300,7 @@ void FillCollection(const Engine& engine, const TableInfo& table, const KeySchem
   add(table.keys.hash_key);
   add(table.keys.range_key);
   const size_t key_columns = columns.size();
-  // Reuse needs the previous columns to begin with the same keys (then its cells line up).
+  // Reuse needs the previous columns to begin with the same keys (then its shapes line up).
   if (previous && (previous->columns.size() < key_columns ||
                    !std::equal(columns.begin(), columns.end(), previous->columns.begin()))) {
     previous = nullptr;
@@ -293,7 +309,16 @@ void FillCollection(const Engine& engine, const TableInfo& table, const KeySchem
   if (previous) {
     for (const std::string& name : previous->columns) add(name);
   }
-  std::vector<bool> held(columns.size(), false);  // a fresh row has the attribute
+  // Shapes: a previous shape's columns are the same here (the previous columns come first, in
+  // their order), so a moved row's shape is copied over once and shared.
+  std::vector<std::vector<uint32_t>> shapes;
+  std::unordered_map<std::vector<uint32_t>, uint32_t, ShapeHash> shape_of;
+  auto intern = [&](const std::vector<uint32_t>& shape) {
+    auto [it, added] = shape_of.try_emplace(shape, static_cast<uint32_t>(shapes.size()));
+    if (added) shapes.push_back(shape);
+    return it->second;
+  };
+  std::vector<int64_t> shape_from_previous(previous ? previous->shapes.size() : 0, -1);
   c->item_count = table.item_count;
   c->size_bytes = table.size_bytes;
   for (const IndexInfo& i : table.indexes) {
@@ -328,29 +353,28 @@ void FillCollection(const Engine& engine, const TableInfo& table, const KeySchem
       row.mark = Mark::kNone;
       row.reason.clear();
       row.ghost_fresh = false;
+      if (row.shape < shape_from_previous.size()) {
+        int64_t& mapped = shape_from_previous[row.shape];
+        if (mapped < 0) mapped = intern(previous->shapes[row.shape]);
+        row.shape = static_cast<uint32_t>(mapped);
+      }
       c->rows.push_back(std::move(row));
       next = look + 1;
       return true;
     }
     return false;
   };
-  std::vector<std::pair<uint32_t, std::string>> texts;  // one row's (column, text), reused
+  std::vector<uint32_t> shape;  // one row's columns, reused
   auto visit = [&](const Item& item, size_t size, StoredItem stored) {
     RowView row;
-    texts.clear();
+    shape.clear();
     std::string entity_text;
     for (const auto& [name, value] : item) {
       const size_t column = add(name)->second;
-      if (column >= held.size()) held.resize(columns.size(), false);
-      held[column] = true;
-      std::string text = ValueText(value);
-      if (text.empty()) row.empty_cells.push_back(static_cast<uint32_t>(column));
-      if (column == entity_column) entity_text = text;
-      texts.emplace_back(static_cast<uint32_t>(column), std::move(text));
+      shape.push_back(static_cast<uint32_t>(column));
+      if (column == entity_column) entity_text = ValueText(value);
     }
-    std::sort(texts.begin(), texts.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
-    row.cells.AssignSparse(columns.size(), texts);
+    row.shape = intern(shape);
     auto h = item.find(view_keys.hash_key);
     if (h != item.end()) row.partition = KeyPart(h->second);
     // A multi-attribute partition key: the partition is all its values together.
@@ -366,43 +390,35 @@ void FillCollection(const Engine& engine, const TableInfo& table, const KeySchem
     c->rows.push_back(std::move(row));
   };
   engine.ForEachItem(table.name, index, kMaxRows, known, visit);
-  // Previous columns no row holds any more go. A moved row holds the columns its cells show and
-  // those of its values that show as "".
-  std::vector<size_t> keep;
+  // Previous columns no row holds any more go: a column is held when some row's shape has it.
   if (inherited > key_columns) {
-    held.resize(columns.size(), false);
+    std::vector<bool> used(shapes.size(), false);
+    for (const RowView& row : c->rows) {
+      if (row.shape < used.size()) used[row.shape] = true;
+    }
+    std::vector<bool> held(columns.size(), false);
     for (size_t i = 0; i < key_columns; ++i) held[i] = true;
-    // Column by column: a held column is usually held by one of the first rows.
-    for (size_t i = key_columns; i < inherited; ++i) {
-      for (size_t r = 0; r < c->rows.size() && !held[i]; ++r) {
-        const RowView& row = c->rows[r];
-        if (i < row.cells.size() && !row.cells.view(i).empty()) held[i] = true;
-        for (uint32_t e : row.empty_cells) {
-          if (e == i) held[i] = true;
-        }
+    for (size_t i = inherited; i < columns.size(); ++i) held[i] = true;
+    for (size_t s = 0; s < shapes.size(); ++s) {
+      if (!used[s]) continue;
+      for (uint32_t column : shapes[s]) held[column] = true;
+    }
+    if (std::find(held.begin(), held.end(), false) != held.end()) {
+      std::vector<std::string> kept_columns;
+      std::vector<uint32_t> new_index(columns.size(), 0);
+      for (size_t i = 0; i < columns.size(); ++i) {
+        if (!held[i]) continue;
+        new_index[i] = static_cast<uint32_t>(kept_columns.size());
+        kept_columns.push_back(columns[i]);
       }
-    }
-    for (size_t i = 0; i < columns.size(); ++i) {
-      if (i >= inherited || held[i]) keep.push_back(i);
+      for (std::vector<uint32_t>& s : shapes) {
+        for (uint32_t& column : s) column = new_index[column];  // in a used shape: held
+      }
+      columns = std::move(kept_columns);
     }
   }
-  if (!keep.empty() && keep.size() < columns.size()) {
-    std::vector<std::string> kept_columns;
-    std::vector<uint32_t> new_index(columns.size(), 0);
-    for (size_t k = 0; k < keep.size(); ++k) {
-      kept_columns.push_back(columns[keep[k]]);
-      new_index[keep[k]] = static_cast<uint32_t>(k);
-    }
-    for (RowView& row : c->rows) {
-      row.cells.resize(columns.size());
-      row.cells.Keep(keep);
-      for (uint32_t& i : row.empty_cells) i = new_index[i];  // a held column: kept
-    }
-    columns = std::move(kept_columns);
-  }
-  // Rows read before a column appeared lack its (empty) cell.
-  for (RowView& row : c->rows) row.cells.resize(columns.size());
   c->columns = std::move(columns);
+  c->shapes = std::move(shapes);
 }
 
 // `cells` laid out for `from` columns, laid out for `to` columns (cells of columns `to` lacks go).
@@ -464,8 +480,11 @@ void AddGhosts(const Effects& effects, TablesView* previous,
       }
     }
     RowView ghost = old->rows[static_cast<size_t>(at)];
-    ghost.cells = RowCells(Relayout(ghost.cells.ToVector(), old->columns, c->columns));
-    ghost.empty_cells.clear();  // a ghost is never moved to a later view
+    // A ghost shows its cells as the previous view had them, laid out for the new columns; it is
+    // never moved to a later view, so it keeps no stored item.
+    ghost.cells = RowCells(Relayout(FormatRow(*old, ghost).ToVector(), old->columns, c->columns));
+    ghost.stored = StoredItem();
+    ghost.shape = 0;
     ghost.mark = mark;
     ghost.reason = t.reason;
     ghost.ghost_fresh = true;
@@ -492,8 +511,97 @@ void AddGhosts(const Effects& effects, TablesView* previous,
 
 }  // namespace
 
-TablesView BuildTablesView(const Engine& engine, const Effects* effects, TablesView* previous) {
+namespace {
+
+std::atomic<uint64_t> g_formatted_rows{0};
+std::atomic<uint64_t> g_layouts{0};
+
+uint64_t NextLayout() { return ++g_layouts; }
+
+// TablesView::cell_source: the cells of the rows drawn lately, by stored item, for one layout at
+// a time (a new layout, or another collection, starts afresh). Two generations of at most half
+// of kRowCacheRows each: a row found in the older one moves to the newer; when the newer is full
+// the older goes. Each entry holds its stored item, so the id it is found by stays that item's.
+class RowCellCache final : public RowCellSource {
+ public:
+  const RowCells& Cells(const CollectionView& c, const RowView& row) override {
+    if (!row.cells.empty() || !row.stored.id() || c.layout == 0) {
+      scratch_ = FormatRow(c, row);
+      return scratch_;
+    }
+    if (c.layout != layout_) {
+      newer_.clear();
+      older_.clear();
+      layout_ = c.layout;
+    }
+    const void* id = row.stored.id();
+    auto it = newer_.find(id);
+    if (it != newer_.end()) return it->second.cells;
+    if (newer_.size() >= kRowCacheRows / 2) {
+      older_.swap(newer_);
+      newer_.clear();
+    }
+    auto old = older_.find(id);
+    Entry entry;
+    if (old != older_.end()) {
+      entry = std::move(old->second);
+      older_.erase(old);
+    } else {
+      entry.stored = row.stored;
+      entry.cells = FormatRow(c, row);
+    }
+    return newer_.emplace(id, std::move(entry)).first->second.cells;
+  }
+
+ private:
+  struct Entry {
+    StoredItem stored;
+    RowCells cells;
+  };
+  uint64_t layout_ = 0;
+  std::unordered_map<const void*, Entry> newer_, older_;
+  RowCells scratch_;
+};
+
+}  // namespace
+
+RowCells FormatRow(const CollectionView& c, const RowView& row) {
+  if (!row.cells.empty() || !row.stored.id()) {
+    RowCells cells = row.cells;
+    cells.resize(c.columns.size());
+    return cells;
+  }
+  g_formatted_rows.fetch_add(1, std::memory_order_relaxed);
+  const Item item = c.projected.empty() ? row.stored.Decode() : row.stored.Decode(c.projected);
+  const std::vector<uint32_t>* shape = row.shape < c.shapes.size() ? &c.shapes[row.shape] : nullptr;
+  if (shape && shape->size() != item.size()) shape = nullptr;  // not this item's: by name
+  std::vector<std::pair<uint32_t, std::string>> texts;
+  texts.reserve(item.size());
+  size_t k = 0;
+  for (const auto& [name, value] : item) {
+    size_t column = shape ? (*shape)[k] : c.columns.size();
+    ++k;
+    if (!shape) {
+      column = static_cast<size_t>(std::find(c.columns.begin(), c.columns.end(), name) -
+                                   c.columns.begin());
+    }
+    if (column >= c.columns.size()) continue;
+    texts.emplace_back(static_cast<uint32_t>(column), ValueText(value));
+  }
+  std::sort(texts.begin(), texts.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  RowCells cells;
+  cells.AssignSparse(c.columns.size(), texts);
+  return cells;
+}
+
+uint64_t FormattedRowCount() { return g_formatted_rows.load(std::memory_order_relaxed); }
+
+TablesView BuildTablesView(const Engine& engine, const Effects* effects, TablesView* previous,
+                           const TablesViewOptions& options) {
   TablesView view;
+  view.cell_source =
+      previous && previous->cell_source ? previous->cell_source : std::make_shared<RowCellCache>();
   // Rows moved from the previous view keep their entity colours: the same prefixes, in order.
   if (previous) view.entity_prefixes = previous->entity_prefixes;
   // The previous collection of the same table and index, if its rows can be reused: the same
@@ -535,6 +643,7 @@ TablesView BuildTablesView(const Engine& engine, const Effects* effects, TablesV
       c.hash_key = index.keys.hash_key;
       c.range_key = index.keys.range_key;
       c.key_label = KeySchemaLabel(index.keys);
+      c.projected = index.projected_attributes;
       old_indexes.push_back(reusable(table, c));
       indexes.push_back(std::move(c));
     }
@@ -551,7 +660,24 @@ TablesView BuildTablesView(const Engine& engine, const Effects* effects, TablesV
       view.collections.push_back(std::move(indexes[i]));
     }
   }
-  for (CollectionView& c : view.collections) Reflow(&c);
+  for (size_t n = 0; n < view.collections.size(); ++n) {
+    CollectionView& c = view.collections[n];
+    // Cells formatted for the previous layout stay valid while the columns and projection do.
+    const CollectionView* old = old_of[n];
+    c.layout = old && old->layout != 0 && old->columns == c.columns && old->projected == c.projected
+                   ? old->layout
+                   : NextLayout();
+    if (options.format_every_row) {
+      // The old way: every row formatted and held. A moved row keeps its cells unless the
+      // columns changed.
+      const bool relayout = !old || old->columns != c.columns;
+      for (RowView& row : c.rows) {
+        if (relayout) row.cells = RowCells();
+        if (row.cells.empty()) row.cells = FormatRow(c, row);
+      }
+    }
+    Reflow(&c);
+  }
   if (effects) {
     if (previous) AddGhosts(*effects, previous, old_of, moved_to, &view);
     RemarkTablesView(&view, *effects);

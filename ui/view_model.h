@@ -37,13 +37,37 @@ std::string KeySchemaLabel(const KeySchemaInfo& keys);
 // Canonical id of a base-table primary key inside `item` (which holds at least the key).
 std::string KeyId(const Item& item, const KeySchemaInfo& keys);
 
+// Rows whose cells TablesView::cell_source keeps formatted (the rows of a few screens).
+inline constexpr size_t kRowCacheRows = 512;
+
+struct TablesViewOptions {
+  // Formats every row into RowView::cells as the view is built, the way the view worked before
+  // it formatted only the rows drawn (issue 15). For the benchmark's side-by-side figures
+  // (tests/bench/view_bench.cc) only: what is shown is the same either way.
+  bool format_every_row = false;
+};
+
 // Builds every table's collection view (table, then indexes). `previous` (may be null) is the
 // view before the request: rows of items it left unchanged are moved from it (not rebuilt), and
 // it provides rows of items deleted or entries removed by `effects`, shown as ghosts. Marks from
 // `effects`. Afterwards `previous` only serves as a source of ghosts.
-TablesView BuildTablesView(const Engine& engine, const Effects* effects, TablesView* previous);
+//
+// A live row holds its stored item, key and size, not its cells: the columns are found from the
+// items' attribute names (CollectionView::shapes), and the view's cell_source (kept from
+// `previous`) formats the rows a panel draws.
+TablesView BuildTablesView(const Engine& engine, const Effects* effects, TablesView* previous,
+                           const TablesViewOptions& options = {});
 // Re-marks an existing view for new effects of a request that changed no data (drops ghosts).
 void RemarkTablesView(TablesView* view, const Effects& effects);
+
+// The cells of `row` of `c`, one per c.columns, as the table panel shows them: the row's own
+// cells when it holds them (a ghost, a row built by hand), else its stored item decoded
+// (projected by c.projected) and formatted (ValueText). Uncached: the panel goes through
+// TablesView::cell_source.
+RowCells FormatRow(const CollectionView& c, const RowView& row);
+// How many rows FormatRow has decoded and formatted since the process started (every thread):
+// what tests and benchmarks read to see that only the rows drawn were formatted.
+uint64_t FormattedRowCount();
 
 SchemaView BuildSchemaView(const Engine& engine);
 // `key_names`: attribute names shown first (the addressed table's keys).

@@ -3,11 +3,13 @@
 // A view is plain data, rebuilt by the app (ui/view_model.cc) when Engine::version() moves or a
 // request runs; panels only read it. Intents are what a panel asks the app to do; the app applies
 // them after the frame (never during drawing). Nothing here knows ImGui or calls the engine (a row
-// holds the engine's StoredItem handle, a reference, not a call).
+// holds the engine's StoredItem handle, a reference, not a call; its cells are formatted behind
+// RowCellSource, an interface the view model implements).
 #pragma once
 
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -90,7 +92,11 @@ class RowCells {
 };
 
 struct RowView {
-  RowCells cells;                // one per CollectionView::columns ("" when absent)
+  // The row's cells, one per CollectionView::columns ("" when absent), when the row holds them:
+  // ghosts (formatted when their item left) and rows built by hand (no stored item). Empty for a
+  // live row built from the engine: its cells are formatted from `stored` when it is drawn
+  // (TablesView::cell_source, FormatRow in view_model.h), so a view of 250,000 rows holds no text.
+  RowCells cells;
   std::string partition;         // partition key value as text
   std::string key_id;            // the base table's primary key, canonical (matches effects)
   uint32_t key_hash = 0;         // RowIndex::Hash(key_id), kept so a reflow reads no key
@@ -102,7 +108,9 @@ struct RowView {
   bool ghost_fresh = false;  // a ghost inserted for the request being shown
   std::string reason;        // why, from the effects ("GSI2PK removed: item left the sparse index")
   StoredItem stored;         // the stored item shown: an unchanged item's row is moved, not rebuilt
-  std::vector<uint32_t> empty_cells;  // columns whose value is there but shows "" (empty S or B)
+  // The item's attribute names, as an index into CollectionView::shapes (rows of one kind of
+  // item share one): what the columns are found from without formatting the row.
+  uint32_t shape = 0;
 };
 
 // Finds a live row by its key id: an open-addressed table of (hash, row) pairs over a
@@ -153,8 +161,18 @@ struct CollectionView {
   int hash_columns = 1;  // leading columns holding the partition key (shown once per partition)
   int key_columns = 1;   // leading columns holding the view's key (partition and sort)
   std::vector<std::string> columns;  // key attributes first, then the others by first use
-  std::vector<RowView> rows;         // partitions in view order, items by sort key; ghosts included
-  uint64_t item_count = 0;           // live rows (ghosts excluded)
+  // Per shape (RowView::shape), the column of each attribute of the item, in the item's attribute
+  // order (Item's, by name): a row is formatted by decoding its item and placing the i-th value in
+  // column shapes[shape][i].
+  std::vector<std::vector<uint32_t>> shapes;
+  // The attributes an index entry shows when the index does not project ALL
+  // (IndexInfo::projected_attributes); empty: every attribute.
+  std::vector<std::string> projected;
+  // Moves when the columns or the projection change (0 for a view built by hand): cells formatted
+  // for one layout are valid for every view of the collection with the same layout.
+  uint64_t layout = 0;
+  std::vector<RowView> rows;  // partitions in view order, items by sort key; ghosts included
+  uint64_t item_count = 0;    // live rows (ghosts excluded)
   uint64_t size_bytes = 0;
   uint64_t partition_count = 0;
   int marked_rows = 0;         // rows with a mark (for "jump to touched")
@@ -170,8 +188,21 @@ struct CollectionView {
 // appending it on first sight.
 int EntityOf(const std::string& key_text, std::vector<std::string>* prefixes);
 
+// Formats the cells of rows that do not hold them (RowView::cells), for the rows a panel draws.
+// Implemented by the view model (a small cache over decoded stored items); panels call it through
+// this interface and so link no engine code.
+class RowCellSource {
+ public:
+  virtual ~RowCellSource() = default;
+  // The cells of `row` of `c`, one per c.columns. The reference is valid until the next call.
+  virtual const RowCells& Cells(const CollectionView& c, const RowView& row) = 0;
+};
+
 struct TablesView {
-  std::vector<CollectionView> collections;   // per table: the table, then its indexes
+  std::vector<CollectionView> collections;  // per table: the table, then its indexes
+  // Formats the rows drawn (null in a view built by hand, whose rows hold their cells). Shared by
+  // a view and the view rebuilt from it, so rows formatted before a write stay formatted.
+  std::shared_ptr<RowCellSource> cell_source;
   std::vector<std::string> entity_prefixes;  // colour legend
   // Moves whenever a new request's effects are shown; the panel then brings the touched
   // collection to the front and scrolls to its first marked row.

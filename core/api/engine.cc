@@ -330,6 +330,23 @@ std::vector<TableInfo> Engine::Tables() const {
       ii.keys = ToInfo(index.keys);
       ii.projection_type = storage::ProjectionTypeName(index.projection);
       ii.non_key_attributes = index.non_key_attributes;
+      if (index.projection != storage::ProjectionType::kAll) {
+        // Table::IsProjected's rule, as a list: both key schemas, then NonKeyAttributes.
+        auto add = [&](const std::string& name) {
+          if (name.empty()) return;
+          for (const std::string& have : ii.projected_attributes) {
+            if (have == name) return;
+          }
+          ii.projected_attributes.push_back(name);
+        };
+        for (const storage::KeySchema* keys : {&table.schema().keys, &index.keys}) {
+          for (size_t k = 0; k < keys->hash_count(); ++k) add(keys->hash_at(k).name);
+          for (size_t k = 0; k < keys->range_count(); ++k) add(keys->range_at(k).name);
+        }
+        if (index.projection == storage::ProjectionType::kInclude) {
+          for (const std::string& name : index.non_key_attributes) add(name);
+        }
+      }
       ii.item_count = static_cast<size_t>(table.index_item_count(i));
       ii.size_bytes = static_cast<size_t>(table.index_size_bytes(i));
       info.indexes.push_back(std::move(ii));
@@ -362,6 +379,15 @@ StoredItem& StoredItem::operator=(StoredItem&& other) noexcept {
 }
 
 StoredItem::~StoredItem() { storage::EncodedItem::DropReference(id_); }
+
+Item StoredItem::Decode() const { return storage::EncodedItem::FromIdentity(id_).Decode(); }
+
+Item StoredItem::Decode(const std::vector<std::string>& names) const {
+  std::vector<std::string_view> views(names.begin(), names.end());
+  Item out;
+  storage::EncodedItem::FromIdentity(id_).DecodeAttributes(views.data(), views.size(), &out);
+  return out;
+}
 
 void Engine::ForEachItem(std::string_view table_name, std::string_view index_name, size_t limit,
                          const std::function<bool(const void* id, size_t size_bytes)>& known,

@@ -194,6 +194,13 @@ void EncodedItem::DropReference(const void* identity) {
   held.Unref();
 }
 
+EncodedItem EncodedItem::FromIdentity(const void* identity) {
+  EncodedItem handle;
+  handle.block_ = static_cast<Block*>(const_cast<void*>(identity));
+  handle.Ref();
+  return handle;
+}
+
 void EncodedItem::Unref() {
   if (block_ && block_->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
     block_->~Block();

@@ -98,6 +98,9 @@ class EncodedItem {
   // alive at the time): a holder that is not an EncodedItem (monotable::StoredItem).
   static void AddReference(const void* identity);
   static void DropReference(const void* identity);
+  // A handle sharing the encoding named by `identity` (as AddReference's; null gives a null
+  // handle): how a holder that keeps only the identity reads the item again.
+  static EncodedItem FromIdentity(const void* identity);
 
   // The item, decoded. REQUIRES: not null.
   Item Decode() const;

@@ -21,6 +21,11 @@ if [ -x "$build/tests/bench/monotable_bench" ]; then
   "$build/tests/bench/monotable_bench" --items 1000 --benchmark_min_time=0.001 \
     --benchmark_filter='get-item|recent-orders|baseline'
 fi
+# The table view before and after issue 15 (built with the ui library when ImGui's sources are there).
+if [ -f "$build/build.ninja" ] && grep -q monotable_view_bench "$build/build.ninja"; then
+  cmake --build "$build" --target monotable_view_bench
+  "$build/tests/bench/monotable_view_bench" --items 1000
+fi
 
 # The floor server (Linux): each loop starts, answers one request with its fixed GetItem-sized
 # answer, and is stopped by its pid. io_uring is skipped where the kernel or a container refuses it

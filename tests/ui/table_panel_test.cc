@@ -3,9 +3,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
 #include <variant>
 
+#include "monotable/engine.h"
+#include "monotable/model.h"
 #include "tests/ui/headless.h"
+#include "ui/view_model.h"
 
 namespace monotable::ui {
 namespace {
@@ -77,6 +82,92 @@ TEST(TablePanelTest, AHundredThousandRowsDrawOnlyWhatIsVisible) {
   ui.Draw(draw);
   // A visible screen holds a few dozen rows: the clipper keeps the vertex count small.
   EXPECT_LT(ImGui::GetIO().MetricsRenderVertices, 60000);
+}
+
+// Issue 15 ("Memory and speed on a phone"): the items view formats only the rows on screen. At
+// 100k items (Orders, scaled) the view holds each row's stored item and no text; drawing formats
+// the rows the clipper shows, drawing them again formats none (the cache), a write's refresh
+// formats none, and scrolling to the end shows the last item, then back to the top formats
+// nothing again. (Before, building the view formatted and held all 100k rows of the table.)
+TEST(TablePanelTest, OnlyTheRowsOnScreenAreFormatted) {
+  Engine engine;
+  GenerateOptions options;
+  options.target_items = 100000;
+  Model model;
+  ASSERT_TRUE(LoadExample("orders", options, &engine, &model).ok());
+  uint64_t mark = FormattedRowCount();
+  auto formatted = [&] {
+    const uint64_t now = FormattedRowCount();
+    const uint64_t since = now - mark;
+    mark = now;
+    return since;
+  };
+  TablesView view = BuildTablesView(engine, nullptr, nullptr);
+  EXPECT_EQ(formatted(), 0u);  // building formats nothing
+  ASSERT_FALSE(view.collections.empty());
+  const CollectionView& table = view.collections.front();
+  ASSERT_EQ(table.index, "");
+  ASSERT_GE(table.rows.size(), 100000u);
+  size_t holding_text = 0;
+  for (const RowView& row : table.rows) holding_text += row.cells.empty() ? 0 : 1;
+  EXPECT_EQ(holding_text, 0u);
+  // The columns are what formatting every row found: the keys first.
+  ASSERT_GE(table.columns.size(), 2u);
+  EXPECT_EQ(table.columns[0], "PK");
+  EXPECT_EQ(table.columns[1], "SK");
+
+  testing::Headless ui;
+  TablePanelState state;
+  Intents intents;
+  auto draw = [&] { DrawTablePanel(&state, view, &intents); };
+  // The rows drawn in each of two frames (the first, before the layout settles, may hold one more).
+  int on_screen = 0;
+  for (int frame = 0; frame < 2; ++frame) {
+    ui.Draw(draw);
+    ASSERT_EQ(state.first_drawn_row, 0);
+    on_screen = std::max(on_screen, state.last_drawn_row - state.first_drawn_row + 1);
+  }
+  EXPECT_GT(on_screen, 5);
+  EXPECT_LT(on_screen, 100);  // 800 pixels of rows
+  const uint64_t first_screen = formatted();
+  EXPECT_GT(first_screen, 0u);
+  EXPECT_LE(first_screen, static_cast<uint64_t>(on_screen));
+  ui.Draw(draw);
+  EXPECT_EQ(formatted(), 0u);  // the same rows again: cached
+
+  // A write's refresh formats nothing either; the rows it moved over stay cached.
+  const Result put = engine.Execute(
+      "PutItem", R"({"TableName":"Orders","Item":{"PK":{"S":"C#zzz"},"SK":{"S":"NOTE#1"}}})");
+  ASSERT_TRUE(put.status.ok()) << put.body;
+  TablesView refreshed = BuildTablesView(engine, &put.effects, &view);
+  view = std::move(refreshed);
+  EXPECT_EQ(formatted(), 0u);
+  ui.Draw(draw);
+  EXPECT_EQ(formatted(), 0u);  // the top rows are unchanged items
+
+  // Scrolling to the end shows the last item, formatting about a screen of rows.
+  const CollectionView& now = view.collections.front();
+  const int last = static_cast<int>(now.rows.size()) - 1;
+  state.scroll_to_row = last;
+  ui.Draw(draw);
+  ui.Draw(draw);
+  EXPECT_EQ(state.last_drawn_row, last);
+  EXPECT_LE(formatted(), static_cast<uint64_t>(on_screen + 2));
+  std::string pk, sk;
+  engine.ForEachItem("Orders", "", [&](const Item& item, size_t) {
+    pk = item.at("PK").s();
+    sk = item.at("SK").s();
+  });
+  const RowCells& shown = view.cell_source->Cells(now, now.rows.back());
+  EXPECT_EQ(formatted(), 0u);  // it was drawn: cached
+  EXPECT_EQ(shown[0], pk);
+  EXPECT_EQ(shown[1], sk);
+  // And back to the top: still cached.
+  state.scroll_to_row = 0;
+  ui.Draw(draw);
+  ui.Draw(draw);
+  EXPECT_EQ(state.first_drawn_row, 0);
+  EXPECT_EQ(formatted(), 0u);
 }
 
 }  // namespace

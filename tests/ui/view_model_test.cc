@@ -17,10 +17,12 @@ namespace monotable::ui {
 namespace {
 
 // One row as a user sees it: its cells by column name, keys, sizes, colour, band and mark.
+// The cells are formatted as the panel formats them (FormatRow: live rows hold none).
 std::string RowText(const TablesView& view, const CollectionView& c, const RowView& row) {
   std::map<std::string, std::string> cells;
-  for (size_t i = 0; i < c.columns.size() && i < row.cells.size(); ++i) {
-    if (!row.cells[i].empty()) cells[c.columns[i]] = row.cells[i];
+  const RowCells shown = FormatRow(c, row);
+  for (size_t i = 0; i < c.columns.size() && i < shown.size(); ++i) {
+    if (!shown[i].empty()) cells[c.columns[i]] = shown[i];
   }
   std::string out = row.key_id + " | " + row.partition + " | " + std::to_string(row.size_bytes) +
                     " | " + view.entity_prefixes.at(static_cast<size_t>(row.entity)) + " | " +
@@ -51,10 +53,14 @@ std::string ViewText(const TablesView& view) {
   return out;
 }
 
-// A copy of `view` whose rows hold no stored item: building from it rebuilds every row.
+// A copy of `view` whose rows hold no stored item: building from it rebuilds every row. Each row
+// holds its formatted cells instead (what a ghost taken from it shows).
 TablesView WithoutStoredItems(TablesView view) {
   for (CollectionView& c : view.collections) {
-    for (RowView& row : c.rows) row.stored = StoredItem();
+    for (RowView& row : c.rows) {
+      row.cells = FormatRow(c, row);
+      row.stored = StoredItem();
+    }
   }
   return view;
 }
@@ -209,14 +215,15 @@ TEST(ViewModel, GhostsOfADeleteTogetherKeepTheirPlacesAndOrder) {
   for (size_t i = 1; i + 1 < before.rows.size(); ++i) {
     const RowView& a = before.rows[i];
     const RowView& b = before.rows[i + 1];
-    if (!a.partition_start && !b.partition_start && a.cells[1].rfind("O#", 0) == 0 &&
-        b.cells[1].rfind("O#", 0) == 0) {
+    if (!a.partition_start && !b.partition_start && FormatRow(before, a)[1].rfind("O#", 0) == 0 &&
+        FormatRow(before, b)[1].rfind("O#", 0) == 0) {
       k = i;
       break;
     }
   }
   ASSERT_GT(k, 0u);
-  const std::vector<std::string> first = before.rows[k].cells, second = before.rows[k + 1].cells;
+  const std::vector<std::string> first = FormatRow(before, before.rows[k]),
+                                 second = FormatRow(before, before.rows[k + 1]);
   const std::string first_id = before.rows[k].key_id, second_id = before.rows[k + 1].key_id;
   const size_t rows = before.rows.size();
   auto key = [](const std::vector<std::string>& cells) {

@@ -90,6 +90,11 @@ struct IndexInfo {
   KeySchemaInfo keys;
   std::string projection_type;  // "ALL", "KEYS_ONLY", "INCLUDE"
   std::vector<std::string> non_key_attributes;
+  // The attributes an entry holds of its item when projection_type is not "ALL": the table's key
+  // attributes, the index's, then non_key_attributes (DynamoDB projects the keys of both into
+  // every index, DG GSI.html#GSI.Projections). Empty for "ALL" (every attribute). What
+  // StoredItem::Decode(names) takes to show an entry as ForEachItem shows it.
+  std::vector<std::string> projected_attributes;
   size_t item_count = 0;
   size_t size_bytes = 0;
 };
@@ -117,6 +122,16 @@ class StoredItem {
   ~StoredItem();
   // Null for a default-constructed StoredItem; compared with the ids ForEachItem offers.
   const void* id() const { return id_; }
+  // The stored item, decoded: every attribute, as ForEachItem showed it for the base table. A
+  // front end that keeps only StoredItems decodes the few it shows when it shows them. Works for
+  // as long as this StoredItem exists, whatever the engine did since (a write stores a new item;
+  // this one is immutable and held), even after the engine is gone. Reads no engine state, so it
+  // is safe beside another thread's Execute. REQUIRES: id() is not null.
+  Item Decode() const;
+  // Only the top-level attributes named in `names` (those the item lacks are skipped): an entry
+  // of an index that does not project ALL, as ForEachItem showed it, is
+  // Decode(IndexInfo::projected_attributes). REQUIRES: id() is not null.
+  Item Decode(const std::vector<std::string>& names) const;
 
  private:
   friend class Engine;

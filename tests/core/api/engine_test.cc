@@ -158,6 +158,37 @@ TEST(Engine, ForEachItemStoredItemsFollowChanges) {
   EXPECT_EQ(moved.id(), before_ids.front());
 }
 
+// A front end that keeps only StoredItems (the table view) decodes an entry when it shows it: the
+// base table's whole item, an index entry projected by IndexInfo::projected_attributes, exactly
+// what ForEachItem's visit saw, and still after the item was deleted from the engine.
+TEST(Engine, StoredItemDecodesWhatTheVisitSaw) {
+  Engine engine;
+  CreateOrders(engine);
+  MustRun(engine, "PutItem", R"({"TableName":"Orders","Item":{"PK":{"S":"C#1"},"SK":{"S":"O#1"},
+    "GSI2PK":{"S":"OPEN"},"GSI2SK":{"S":"2024-1"},"total":{"N":"12.50"},"tags":{"SS":["a","b"]}}})");
+  const std::vector<TableInfo> tables = engine.Tables();
+  ASSERT_EQ(tables.size(), 1u);
+  ASSERT_EQ(tables[0].indexes.size(), 1u);
+  // KEYS_ONLY: the table's keys, then the index's.
+  EXPECT_EQ(tables[0].indexes[0].projected_attributes,
+            (std::vector<std::string>{"PK", "SK", "GSI2PK", "GSI2SK"}));
+  std::vector<std::pair<std::string, StoredItem>> seen;
+  for (const char* index : {"", "GSI2"}) {
+    engine.ForEachItem("Orders", index, SIZE_MAX, nullptr,
+                       [&](const Item& item, size_t, StoredItem stored) {
+                         seen.emplace_back(ToWireJson(item), std::move(stored));
+                       });
+  }
+  ASSERT_EQ(seen.size(), 2u);
+  EXPECT_EQ(ToWireJson(seen[0].second.Decode()), seen[0].first);
+  EXPECT_EQ(ToWireJson(seen[1].second.Decode(tables[0].indexes[0].projected_attributes)),
+            seen[1].first);
+  EXPECT_EQ(seen[1].second.Decode().size(), 6u);  // the entry shares the item's encoding
+  MustRun(engine, "DeleteItem",
+          R"({"TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#1"}}})");
+  EXPECT_EQ(ToWireJson(seen[0].second.Decode()), seen[0].first);
+}
+
 // A bad request gets its error, never a crash: an error message that quotes the request is
 // written as JSON even if it held bytes that are not UTF-8 (replaced by U+FFFD), and a PartiQL
 // statement with an unexpected non-ASCII character is a ValidationException quoting it whole.

@@ -1,0 +1,224 @@
+// view_bench: the playground's items view (ui/view_model.h BuildTablesView) at 100k and 1M items
+// of the Orders example, under Google Benchmark (native only; docs/benchmarks.md, section 12).
+// For each item count, two ways of building it side by side:
+//   before  every row formatted into its cells and held (TablesViewOptions::format_every_row,
+//           the way the view worked until issue 15)
+//   after   rows hold their stored item, key and size; only the rows drawn are formatted (here:
+//           a full cache's worth of the table's rows, kRowCacheRows, what a panel scrolled over
+//           a few screens holds)
+// Measured: the heap the view holds (glibc's mallinfo2 in-use bytes with and without the view,
+// the engine loaded beside it) and the time of BuildTablesView after a PutItem, with the
+// previous view freed, as App::RefreshAfterRun does.
+//
+// usage: monotable_view_bench [--items N[,N...]] [Google Benchmark flags]
+// Prints Google Benchmark's lines, then one table: items, heap and time, before and after.
+#include <benchmark/benchmark.h>
+#include <malloc.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "monotable/engine.h"
+#include "monotable/model.h"
+#include "ui/view_model.h"
+
+namespace monotable::bench {
+namespace {
+
+struct Fixture {
+  uint64_t target_items = 0;
+  uint64_t items = 0;
+  std::unique_ptr<Engine> engine;
+  std::string profile;  // a customer's PROFILE item (wire JSON), put back with a new name
+  uint64_t puts = 0;
+};
+
+std::unique_ptr<Fixture> g_fixture;
+
+Fixture& FixtureFor(uint64_t target_items) {
+  if (g_fixture && g_fixture->target_items == target_items) return *g_fixture;
+  g_fixture.reset();
+  auto f = std::make_unique<Fixture>();
+  f->target_items = target_items;
+  f->engine = std::make_unique<Engine>();
+  GenerateOptions options;
+  options.target_items = target_items;
+  Model model;
+  Status s = LoadExample("orders", options, f->engine.get(), &model);
+  if (!s.ok()) {
+    std::fprintf(stderr, "load: %s\n", s.message().c_str());
+    std::exit(1);
+  }
+  for (const TableInfo& t : f->engine->Tables()) f->items += t.item_count;
+  Result got = f->engine->Execute(
+      "GetItem", R"({"TableName":"Orders","Key":{"PK":{"S":"C#c001"},"SK":{"S":"PROFILE"}}})");
+  const size_t at = got.body.find("\"Item\":");
+  if (!got.status.ok() || at == std::string::npos) {
+    std::fprintf(stderr, "GetItem: %s\n", got.body.c_str());
+    std::exit(1);
+  }
+  f->profile = got.body.substr(at + 7, got.body.size() - at - 8);  // {"Item":{...}}
+  g_fixture = std::move(f);
+  return *g_fixture;
+}
+
+// Bytes in use on the heap: small blocks plus the mmapped large ones (a collection's rows).
+size_t HeapInUse() {
+  const struct mallinfo2 info = mallinfo2();
+  return info.uordblks + info.hblkhd;
+}
+
+// The PutItem the timed refresh follows: customer c001's profile put back with a new "name" (an
+// attribute it has: the columns stay the same), so one stored item changes in the table and in
+// the indexes that hold it.
+Result PutProfile(Fixture& f) {
+  std::string item = f.profile;
+  const std::string name = "\"name\":{\"S\":\"";
+  const size_t at = item.find(name);
+  if (at != std::string::npos) {
+    const size_t end = item.find('"', at + name.size());
+    item.replace(at + name.size(), end - at - name.size(), "bench " + std::to_string(++f.puts));
+  }
+  return f.engine->Execute("PutItem", R"({"TableName":"Orders","Item":)" + item + "}");
+}
+
+// What the view of one mode cost, for the summary.
+struct Figures {
+  uint64_t items = 0;
+  size_t heap_bytes = 0;
+  size_t rows = 0;
+  uint64_t formatted_to_build = 0;  // rows formatted building the view (and filling the cache)
+  double refresh_ms = 0;
+  uint64_t formatted_per_refresh = 0;
+};
+std::map<std::pair<uint64_t, int>, Figures> g_figures;  // (target items, before 0 / after 1)
+
+void ViewAfterPut(benchmark::State& state) {
+  const uint64_t target = static_cast<uint64_t>(state.range(0));
+  const bool before = state.range(1) == 0;
+  Fixture& f = FixtureFor(target);
+  ui::TablesViewOptions options;
+  options.format_every_row = before;
+  const size_t heap_without = HeapInUse();
+  const uint64_t formatted_at_start = ui::FormattedRowCount();
+  auto view =
+      std::make_unique<ui::TablesView>(ui::BuildTablesView(*f.engine, nullptr, nullptr, options));
+  if (!before && !view->collections.empty()) {
+    const ui::CollectionView& table = view->collections.front();
+    for (size_t i = 0; i < table.rows.size() && i < ui::kRowCacheRows; ++i) {
+      view->cell_source->Cells(table, table.rows[i]);
+    }
+  }
+  Figures figures;
+  figures.formatted_to_build = ui::FormattedRowCount() - formatted_at_start;
+  figures.items = f.items;
+  figures.heap_bytes = HeapInUse() - heap_without;
+  for (const ui::CollectionView& c : view->collections) figures.rows += c.rows.size();
+  uint64_t formatted = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    const Result put = PutProfile(f);
+    if (!put.status.ok()) {
+      state.SkipWithError(put.body.c_str());
+      break;
+    }
+    const uint64_t formatted_before = ui::FormattedRowCount();
+    state.ResumeTiming();
+    auto previous = std::move(view);
+    view = std::make_unique<ui::TablesView>(
+        ui::BuildTablesView(*f.engine, &put.effects, previous.get(), options));
+    previous.reset();
+    state.PauseTiming();
+    formatted += ui::FormattedRowCount() - formatted_before;
+    state.ResumeTiming();
+  }
+  figures.formatted_per_refresh =
+      state.iterations() ? formatted / static_cast<uint64_t>(state.iterations()) : 0;
+  state.counters["items"] = static_cast<double>(f.items);
+  state.counters["view_MB"] = static_cast<double>(figures.heap_bytes) / 1e6;
+  state.counters["bytes_per_row"] =
+      figures.rows ? static_cast<double>(figures.heap_bytes) / static_cast<double>(figures.rows)
+                   : 0;
+  state.counters["formatted_to_build"] = static_cast<double>(figures.formatted_to_build);
+  state.counters["formatted_per_refresh"] = static_cast<double>(figures.formatted_per_refresh);
+  Figures& kept = g_figures[{target, before ? 0 : 1}];
+  kept = figures;
+}
+
+// Keeps each run's mean CPU time per refresh for the summary.
+class Reporter : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run>& runs) override {
+    ConsoleReporter::ReportRuns(runs);
+    for (const Run& run : runs) {
+      if (run.error_occurred || run.iterations == 0) continue;
+      const std::string name = run.benchmark_name();
+      // ViewAfterPut/<items>/<mode>
+      const size_t a = name.find('/'), b = name.find('/', a + 1);
+      if (a == std::string::npos || b == std::string::npos) continue;
+      const uint64_t items = std::stoull(name.substr(a + 1, b - a - 1));
+      const int mode = std::stoi(name.substr(b + 1));
+      g_figures[{items, mode}].refresh_ms = run.GetAdjustedRealTime();  // in ms (Unit below)
+    }
+  }
+};
+
+}  // namespace
+}  // namespace monotable::bench
+
+int main(int argc, char** argv) {
+  using namespace monotable::bench;
+  std::vector<int64_t> items = {100000, 1000000};
+  std::vector<char*> rest;
+  for (int i = 0; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--items" && i + 1 < argc) {
+      items.clear();
+      std::string list = argv[++i];
+      for (size_t at = 0; at <= list.size();) {
+        size_t comma = list.find(',', at);
+        if (comma == std::string::npos) comma = list.size();
+        items.push_back(std::stoll(list.substr(at, comma - at)));
+        at = comma + 1;
+      }
+      continue;
+    }
+    rest.push_back(argv[i]);
+  }
+  for (int64_t n : items) {
+    for (int64_t mode : {0, 1}) {
+      benchmark::RegisterBenchmark("ViewAfterPut", ViewAfterPut)
+          ->Args({n, mode})
+          ->Unit(benchmark::kMillisecond)
+          ->Iterations(n >= 1000000 ? 5 : 20)
+          ->UseRealTime();
+    }
+  }
+  int rest_argc = static_cast<int>(rest.size());
+  benchmark::Initialize(&rest_argc, rest.data());
+  Reporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  std::printf(
+      "\n| items (rows held) | view heap, before | after | per row, before / after | rows "
+      "formatted to build it, before / after | BuildTablesView after a PutItem, before | after | "
+      "rows it formats, before / after |\n|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+  for (int64_t n : items) {
+    const Figures& b = g_figures[{static_cast<uint64_t>(n), 0}];
+    const Figures& a = g_figures[{static_cast<uint64_t>(n), 1}];
+    auto per_row = [](const Figures& f) { return f.rows ? f.heap_bytes / f.rows : 0; };
+    std::printf(
+        "| %llu (%zu) | %.1f MB | %.1f MB | %zu / %zu B | %llu / %llu | %.1f ms | %.1f ms | %llu / "
+        "%llu |\n",
+        static_cast<unsigned long long>(b.items), b.rows, b.heap_bytes / 1e6, a.heap_bytes / 1e6,
+        per_row(b), per_row(a), static_cast<unsigned long long>(b.formatted_to_build),
+        static_cast<unsigned long long>(a.formatted_to_build), b.refresh_ms, a.refresh_ms,
+        static_cast<unsigned long long>(b.formatted_per_refresh),
+        static_cast<unsigned long long>(a.formatted_per_refresh));
+  }
+  benchmark::Shutdown();
+  return 0;
+}
