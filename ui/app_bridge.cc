@@ -143,6 +143,31 @@ std::string App::StateJson() const {
                       {"json", request_panel_.json_text},
                       {"label", request_panel_.label}};
   state["history"] = {{"entries", history_.size()}, {"current", history_current_}};
+  // The Bill tab's last estimate, as it draws it (ui/bill_panel.h), null before one.
+  state["bill"] = nullptr;
+  if (bill_view_.estimated) {
+    json resources = json::array(), pictures = json::array(), scans = json::array();
+    for (const BillView::ResourceRow& r : bill_view_.resources) {
+      resources.push_back({{"name", r.name}, {"partitions", r.partitions}, {"peak", r.peak},
+                           {"throttled", r.throttled}});
+    }
+    for (const BillView::Picture& p : bill_view_.pictures) {
+      pictures.push_back({{"name", p.name}, {"partitions", p.rows}, {"seconds", p.columns},
+                          {"hotKey", p.hot_key}, {"throttledCells", p.throttled_cells}});
+    }
+    for (const BillView::ScanRow& r : bill_view_.scans) {
+      scans.push_back({{"id", r.id}, {"query", r.query_units}, {"scan", r.scan_units}});
+    }
+    state["bill"] = {{"error", bill_view_.error},
+                     {"onDemand", bill_view_.on_demand_total},
+                     {"provisioned", bill_view_.provisioned_total},
+                     {"patterns", bill_view_.patterns.size()},
+                     {"resources", resources},
+                     {"hotKeys", bill_view_.hot_keys},
+                     {"pictures", pictures},
+                     {"scans", scans},
+                     {"whatIf", bill_view_.what_if}};
+  }
   // The keyboard: the panel focus is in, the pattern J/K opened, the tour step N/P moved to, and
   // the focus ring (CSS px), or null when none is drawn.
   WidgetRect ring;

@@ -105,15 +105,26 @@ void DrawBillPanel(BillPanelState* state, const BillView& view, Intents* intents
     ImGui::PopStyleColor();
     return;
   }
+  // The sentences wrap at the panel's edge (a phone's column, the desktop's side panel).
+  ImGui::PushTextWrapPos(0);
   MutedText("%s", view.summary.c_str());
   if (!view.what_if.empty()) MutedText("%s", view.what_if.c_str());
-  ImGui::TextUnformatted(view.on_demand_total.c_str());
-  ImGui::TextUnformatted(view.provisioned_total.c_str());
+  ImGui::TextWrapped("%s", view.on_demand_total.c_str());
+  ImGui::TextWrapped("%s", view.provisioned_total.c_str());
   MutedText("%s", view.break_even.c_str());
-  ImGuiTableFlags flags =
-      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
-  if (ImGui::BeginTable("##bill-patterns", 5, flags)) {
-    ImGui::TableSetupColumn("Pattern", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::PopTextWrapPos();
+  // The tables keep their columns whole and scroll sideways where the panel is narrower (a drag
+  // on a phone), the name column frozen at the left.
+  ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                          ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  auto table_size = [&](size_t rows) {
+    const float row = ImGui::GetTextLineHeight() + style.CellPadding.y * 2;
+    return ImVec2(0, row * static_cast<float>(rows + 1) + style.ScrollbarSize + style.CellPadding.y);
+  };
+  if (ImGui::BeginTable("##bill-patterns", 5, flags, table_size(view.patterns.size()))) {
+    ImGui::TableSetupScrollFreeze(1, 0);
+    ImGui::TableSetupColumn("Pattern");
     ImGui::TableSetupColumn("Rate");
     ImGui::TableSetupColumn("$/million");
     ImGui::TableSetupColumn("$/month");
@@ -130,8 +141,9 @@ void DrawBillPanel(BillPanelState* state, const BillView& view, Intents* intents
     }
     ImGui::EndTable();
   }
-  if (ImGui::BeginTable("##bill-tables", 7, flags)) {
-    ImGui::TableSetupColumn("Table / index", ImGuiTableColumnFlags_WidthStretch);
+  if (ImGui::BeginTable("##bill-tables", 7, flags, table_size(view.resources.size()))) {
+    ImGui::TableSetupScrollFreeze(1, 0);
+    ImGui::TableSetupColumn("Table / index");
     ImGui::TableSetupColumn("Storage");
     ImGui::TableSetupColumn("On-demand");
     ImGui::TableSetupColumn("Provisioned");
@@ -156,8 +168,9 @@ void DrawBillPanel(BillPanelState* state, const BillView& view, Intents* intents
     ImGui::PopStyleColor();
   }
   if (!view.scans.empty() &&
-      ImGui::BeginTable("##bill-scans", 6, flags | ImGuiTableFlags_ScrollX)) {
-    ImGui::TableSetupColumn("Query", ImGuiTableColumnFlags_WidthStretch);
+      ImGui::BeginTable("##bill-scans", 6, flags, table_size(view.scans.size()))) {
+    ImGui::TableSetupScrollFreeze(1, 0);
+    ImGui::TableSetupColumn("Query");
     ImGui::TableSetupColumn("Query cost");
     ImGui::TableSetupColumn("Full Scan");
     ImGui::TableSetupColumn("Scan cost");
