@@ -426,22 +426,20 @@ void App::RunAllPatterns() {
     if (!last_result_.status.ok()) {
       patterns_view_.all_failed.push_back(RunAllFailure(p.id, last_result_.status));
     } else if (p.operation == "Query") {
-      patterns_view_.all_scans.push_back({p.id, last_result_.effects.read_units, p.TableName()});
+      json req = json::parse(p.request_json, nullptr, false);
+      PatternsView::ScanBeside s{p.id, last_result_.effects.read_units, p.TableName()};
+      s.consistent = req.is_object() && req.value("ConsistentRead", false) == true;
+      patterns_view_.all_scans.push_back(std::move(s));
     }
   }
   // The same question without the Query's key condition: a Scan of the whole base table as the
   // run left it (what the items panel shows), every page, at the Query's consistency (a GSI
   // Query is eventually consistent).
   for (PatternsView::ScanBeside& s : patterns_view_.all_scans) {
-    for (const AccessPattern& p : model_.access_patterns) {
-      if (p.id != s.id) continue;
-      json req = json::parse(p.request_json, nullptr, false);
-      const bool consistent = req.is_object() && req.value("ConsistentRead", false) == true;
-      const plan::ScanTotal scan = plan::FullScanCost(engine_, s.table, consistent);
-      s.items = scan.items;
-      s.pages = scan.pages;
-      s.scan_read_units = scan.read_units;
-    }
+    const plan::ScanTotal scan = plan::FullScanCost(engine_, s.table, s.consistent);
+    s.items = scan.items;
+    s.pages = scan.pages;
+    s.scan_read_units = scan.read_units;
   }
   patterns_view_.ran_all = true;
   patterns_view_.all_read_units = r;

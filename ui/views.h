@@ -288,6 +288,7 @@ struct PatternsView {
     std::string id;            // the Query pattern's id
     double query_read_units = 0;
     std::string table;         // the base table a Scan would read
+    bool consistent = false;   // the Query's ConsistentRead: the Scan's too
     double items = 0;          // its items
     double pages = 0;          // Scan calls, one per 1 MB page
     double scan_read_units = 0;
