@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
+#include <string>
 #include <utility>
 
 #include "api/api.h"
@@ -183,19 +185,20 @@ Status CheckReadableIndex(const api::EngineState& state, const api::json& reques
 
 // The walk every ForEachItem variant shares: the entries of a table (index empty) or of one of its
 // indexes in view order, at most `limit`; `each(entry, item_of)` where item_of(entry) decodes the
-// entry as the view sees it (projected for an index that does not project ALL). Unknown table or
-// index: nothing.
+// entry as the view sees it (projected for an index that does not project ALL). With `from`,
+// from the place of that item, its own entry included or not (ForEachItemFrom). Returns false,
+// visiting nothing, for an unknown table or index or a place not found.
 template <typename Each>
-void WalkEntries(api::EngineState& state, std::string_view table_name, std::string_view index_name,
-                 size_t limit, Each each) {
+bool WalkEntries(api::EngineState& state, std::string_view table_name, std::string_view index_name,
+                 const Item* from, bool include_from, size_t limit, Each each) {
   const storage::Table* table = state.FindTable(table_name);
-  if (!table) return;
+  if (!table) return false;
   size_t index = SIZE_MAX;
   if (!index_name.empty()) {
     for (size_t i = 0; i < table->schema().indexes.size(); ++i) {
       if (table->schema().indexes[i].name == index_name) index = i;
     }
-    if (index == SIZE_MAX) return;
+    if (index == SIZE_MAX) return false;
   }
   const storage::Store& store = index == SIZE_MAX ? table->base() : table->index_store(index);
   const bool project = index != SIZE_MAX &&
@@ -205,13 +208,40 @@ void WalkEntries(api::EngineState& state, std::string_view table_name, std::stri
     if (project) return table->ProjectEntry(index, item);
     return item;  // moved, not copied
   };
-  size_t visited = 0;
-  for (auto c = store.First(); c.id; c = store.Next(c)) {
-    for (const auto& [sort, entry] : *c.rows) {
-      if (visited++ == limit) return;
-      each(entry, item_of);
+  storage::Store::Cursor c = store.First();
+  std::optional<storage::RowIterator> start;  // inside c's partition, at or past `from`'s place
+  if (from) {
+    // The key's attributes, with the table's key types (Table's encodings require them).
+    const storage::KeySchema& keys = table->schema().keys;
+    auto typed = [&](const storage::KeyAttribute& a) {
+      auto it = from->find(a.name);
+      return it != from->end() && it->second.type() == a.type;
+    };
+    if (!typed(keys.hash) || (keys.has_range() && !typed(keys.range))) return false;
+    storage::PartitionId partition;
+    std::string sort;
+    if (index == SIZE_MAX) {
+      partition = table->BasePartition(*from);
+      sort = table->BaseSort(*from);
+    } else {
+      storage::ItemPtr item = table->Get(*from);
+      if (!item || !table->IndexPosition(index, *item, &partition, &sort)) return false;
+    }
+    c = store.Seek(partition, false);
+    if (c.id && *c.id == partition) {
+      start = include_from ? c.rows->lower_bound(sort) : c.rows->upper_bound(sort);
     }
   }
+  size_t visited = 0;
+  for (; c.id; c = store.Next(c)) {
+    for (auto it = start ? *start : c.rows->begin(); it != c.rows->end(); ++it) {
+      if (visited++ == limit) return true;
+      const auto& [sort, entry] = *it;
+      each(entry, item_of);
+    }
+    start.reset();
+  }
+  return true;
 }
 
 }  // namespace
@@ -389,22 +419,44 @@ Item StoredItem::Decode(const std::vector<std::string>& names) const {
   return out;
 }
 
+namespace {
+
+// ForEachItem's and ForEachItemFrom's visit of one entry, by its handle: a known item is skipped
+// without being read. (What a visit sees follows from the stored item alone: the projection is
+// fixed per index.)
+template <typename Known, typename Visit, typename Hold>
+auto VisitStored(const Known& known, const Visit& visit, Hold hold) {
+  return [&known, &visit, hold](const storage::Entry& entry, auto item_of) {
+    const void* id = entry.item.identity();
+    if (known && known(id, entry.size)) return;
+    visit(item_of(entry), entry.size, hold(id));
+  };
+}
+
+}  // namespace
+
+StoredItem Engine::HoldStored(const void* id) {
+  StoredItem stored;
+  storage::EncodedItem::AddReference(id);
+  stored.id_ = id;
+  return stored;
+}
+
 void Engine::ForEachItem(std::string_view table_name, std::string_view index_name, size_t limit,
                          const std::function<bool(const void* id, size_t size_bytes)>& known,
                          const std::function<void(const Item& item, size_t size_bytes,
                                                   StoredItem stored)>& visit) const {
-  WalkEntries(*impl_, table_name, index_name, limit,
-              [&](const storage::Entry& entry, auto item_of) {
-                // The entry's handle, not its bytes: a known item is skipped without being read.
-                // (What a visit sees follows from the stored item alone: the projection is fixed
-                // per index.)
-                const void* id = entry.item.identity();
-                if (known && known(id, entry.size)) return;
-                StoredItem stored;
-                storage::EncodedItem::AddReference(id);
-                stored.id_ = id;
-                visit(item_of(entry), entry.size, std::move(stored));
-              });
+  WalkEntries(*impl_, table_name, index_name, nullptr, false, limit,
+              VisitStored(known, visit, &Engine::HoldStored));
+}
+
+bool Engine::ForEachItemFrom(std::string_view table_name, std::string_view index_name,
+                             const Item& from, bool include_from, size_t limit,
+                             const std::function<bool(const void* id, size_t size_bytes)>& known,
+                             const std::function<void(const Item& item, size_t size_bytes,
+                                                      StoredItem stored)>& visit) const {
+  return WalkEntries(*impl_, table_name, index_name, &from, include_from, limit,
+                     VisitStored(known, visit, &Engine::HoldStored));
 }
 
 void Engine::ForEachItem(
@@ -417,7 +469,7 @@ void Engine::ForEachItem(
     std::string_view table_name, std::string_view index_name, size_t limit,
     const std::function<void(const Item& item, size_t size_bytes)>& visit) const {
   WalkEntries(
-      *impl_, table_name, index_name, limit,
+      *impl_, table_name, index_name, nullptr, false, limit,
       [&](const storage::Entry& entry, auto item_of) { visit(item_of(entry), entry.size); });
 }
 

@@ -186,6 +186,20 @@ class Engine {
                    const std::function<void(const Item& item, size_t size_bytes,
                                             StoredItem stored)>& visit) const;
 
+  // The walk of the variant above, starting at the place of the item whose primary key `from`
+  // holds (its key attributes suffice) instead of at the first entry: with `include_from`, that
+  // item's own entry comes first (if it has one), otherwise the walk starts right after it. The
+  // place is that key in the table, and in an index the item's entry's key; so a place in the
+  // table need not hold an item any more, but in an index it is found from the stored item, which
+  // must still be stored and in the index. Returns false (visiting nothing) when the table, the
+  // index or the place is not found. A view built a slice at a time resumes after the last item
+  // it saw, and a view patched after a write reads an item's entry and what follows it.
+  bool ForEachItemFrom(std::string_view table, std::string_view index, const Item& from,
+                       bool include_from, size_t limit,
+                       const std::function<bool(const void* id, size_t size_bytes)>& known,
+                       const std::function<void(const Item& item, size_t size_bytes,
+                                                StoredItem stored)>& visit) const;
+
   // Increases on every change of data or schema; front ends rebuild views when it moves.
   uint64_t version() const;
 
@@ -196,6 +210,9 @@ class Engine {
   void set_transient_status_ms(int64_t ms);
 
  private:
+  // A StoredItem holding the stored item of this identity (a reference is added).
+  static StoredItem HoldStored(const void* id);
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

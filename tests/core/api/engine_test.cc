@@ -96,6 +96,77 @@ TEST(Engine, ForEachItemStopsAtTheLimit) {
   EXPECT_EQ(entries, 5);
 }
 
+// A view built in slices resumes after the last item it saw, and a patched view reads an item's
+// entry and what follows it: the walk from an item's place gives exactly the rest of the full
+// walk, that item's entry first or not, in the table and in an index (across partitions), with
+// the limit; a deleted item's place still works in the table (its key is the place), not in an
+// index (its index key is gone), nor does an item outside the sparse index or a key of the wrong
+// type.
+TEST(Engine, ForEachItemFromResumesTheWalkAtAnItemsPlace) {
+  Engine engine;
+  CreateOrders(engine);
+  for (int i = 1; i <= 12; ++i) MustRun(engine, "PutItem", Put(i % 4, i, i % 3 != 0));
+  auto keys_of = [&](const char* index, const Item* after, size_t limit, bool* found,
+                     bool include = false) {
+    std::vector<std::string> out;
+    auto visit = [&](const Item& item, size_t, StoredItem stored) {
+      EXPECT_NE(stored.id(), nullptr);
+      out.push_back(item.at("PK").s() + "/" + item.at("SK").s());
+    };
+    if (!after) {
+      engine.ForEachItem("Orders", index, limit, nullptr, visit);
+      *found = true;
+    } else {
+      *found = engine.ForEachItemFrom("Orders", index, *after, include, limit, nullptr, visit);
+    }
+    return out;
+  };
+  auto key = [](const std::string& pk_sk) {
+    Item k;
+    k["PK"] = Value::S(pk_sk.substr(0, pk_sk.find('/')));
+    k["SK"] = Value::S(pk_sk.substr(pk_sk.find('/') + 1));
+    return k;
+  };
+  bool found = false;
+  for (const char* index : {"", "GSI2"}) {
+    const std::vector<std::string> all = keys_of(index, nullptr, SIZE_MAX, &found);
+    ASSERT_EQ(all.size(), std::string(index).empty() ? 12u : 8u);
+    for (size_t i = 0; i < all.size(); ++i) {
+      const Item after = key(all[i]);
+      EXPECT_EQ(keys_of(index, &after, SIZE_MAX, &found),
+                std::vector<std::string>(all.begin() + static_cast<long>(i) + 1, all.end()))
+          << index << " after " << all[i];
+      EXPECT_TRUE(found);
+      EXPECT_EQ(keys_of(index, &after, SIZE_MAX, &found, true),
+                std::vector<std::string>(all.begin() + static_cast<long>(i), all.end()));
+      const std::vector<std::string> two = keys_of(index, &after, 2, &found);
+      EXPECT_EQ(two.size(), std::min<size_t>(2, all.size() - i - 1));
+    }
+  }
+  const std::vector<std::string> all = keys_of("", nullptr, SIZE_MAX, &found);
+  // Deleted: its key is still a place in the table, and the walk goes on from it.
+  MustRun(engine, "DeleteItem", R"({"TableName":"Orders","Key":{"PK":{"S":"C#1"},"SK":{"S":"O#5"}}})");
+  const Item deleted = key("C#1/O#5");
+  const auto at = std::find(all.begin(), all.end(), "C#1/O#5");
+  ASSERT_NE(at, all.end());
+  EXPECT_EQ(keys_of("", &deleted, SIZE_MAX, &found), std::vector<std::string>(at + 1, all.end()));
+  EXPECT_TRUE(found);
+  EXPECT_EQ(keys_of("", &deleted, SIZE_MAX, &found, true),
+            std::vector<std::string>(at + 1, all.end()));
+  EXPECT_TRUE(keys_of("GSI2", &deleted, SIZE_MAX, &found).empty());
+  EXPECT_FALSE(found);
+  const Item closed = key("C#3/O#3");  // 3 % 3 == 0: not in GSI2
+  EXPECT_TRUE(keys_of("GSI2", &closed, SIZE_MAX, &found).empty());
+  EXPECT_FALSE(found);
+  Item wrong;
+  wrong["PK"] = Value::N(Number::FromInt(1));
+  wrong["SK"] = Value::S("O#1");
+  EXPECT_TRUE(keys_of("", &wrong, SIZE_MAX, &found).empty());
+  EXPECT_FALSE(found);
+  EXPECT_FALSE(engine.ForEachItemFrom("Nope", "", deleted, false, SIZE_MAX, nullptr,
+                                      [](const Item&, size_t, StoredItem) {}));
+}
+
 // A front end rebuilding a view after a write asks for the items it does not know: the view
 // holds a StoredItem per row; an unchanged item keeps its id (and is skipped without being read),
 // a changed one is stored anew, and a held item outlives its deletion from the engine without
