@@ -136,8 +136,8 @@ Status App::LoadModel(std::string_view name_or_json, double scale) {
 }
 
 void App::InstallLoadedModel(Model model, Engine engine, const std::string& id, double scale,
-                             std::string custom_text) {
-  InstallModel(std::move(model), std::move(engine), id, scale, std::move(custom_text));
+                             std::string custom_text, TablesView* built) {
+  InstallModel(std::move(model), std::move(engine), id, scale, std::move(custom_text), built);
   initial_is_loaded_model_ = true;
   base_writes_.clear();
   if (!model_.access_patterns.empty()) {
@@ -147,7 +147,7 @@ void App::InstallLoadedModel(Model model, Engine engine, const std::string& id, 
 }
 
 void App::InstallModel(Model model, Engine engine, const std::string& id, double scale,
-                       std::string custom_text) {
+                       std::string custom_text, TablesView* built) {
   engine_ = std::move(engine);
   model_ = std::move(model);
   // Once loaded, the items live in the engine (ExportModel takes them from there; nothing else
@@ -174,17 +174,17 @@ void App::InstallModel(Model model, Engine engine, const std::string& id, double
   session_requests_ = 0;
   tour_panel_.step = 0;
   table_panel_ = TablePanelState();
-  RebuildAll();
+  RebuildAll(built);
   patterns_view_ = BuildPatternsView(model_);
   tour_view_ = BuildTourView(model_);
   request_panel_ = RequestPanelState();
   select_side_tab_ = 0;
 }
 
-void App::RebuildAll() {
+void App::RebuildAll(TablesView* built) {
   schema_view_ = BuildSchemaView(engine_);
   uint64_t serial = tables_view_.effects_serial;
-  tables_view_ = BuildTablesView(engine_, nullptr, nullptr);
+  tables_view_ = built ? std::move(*built) : BuildTablesView(engine_, nullptr, nullptr);
   tables_view_.effects_serial = serial;
   model_view_.loaded_id = model_id_;
   model_view_.loaded_name = model_.name.empty() ? model_id_ : model_.name;
@@ -273,9 +273,12 @@ void App::RefreshAfterRun(std::string_view operation, std::string_view request, 
   bool consistent = parsed.is_object() && parsed.contains("ConsistentRead") &&
                     parsed["ConsistentRead"].is_boolean() && parsed["ConsistentRead"].get<bool>();
   if (changed) {
-    TablesView previous = std::move(tables_view_);
     schema_view_ = BuildSchemaView(engine_);
-    tables_view_ = BuildTablesView(engine_, &effects, &previous);
+    // Patched where the write touched it; rebuilt from the previous view otherwise.
+    if (!PatchTablesView(engine_, effects, &tables_view_)) {
+      TablesView previous = std::move(tables_view_);
+      tables_view_ = BuildTablesView(engine_, &effects, &previous);
+    }
     uint64_t items = 0;
     for (const TableInfo& t : engine_.Tables()) items += t.item_count;
     model_view_.items = items;

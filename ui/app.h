@@ -29,6 +29,7 @@
 #include "ui/table_settings.h"
 #include "ui/table_settings_panel.h"
 #include "ui/tour_panel.h"
+#include "ui/view_model.h"
 #include "ui/views.h"
 #include "ui/widgets.h"
 
@@ -157,6 +158,8 @@ class App {
   // that tab is (or is about to be) on screen and only when data, schema, time or the GSI draft
   // moved: drawing reads the view and never the engine.
   const SettingsView& settings_view() const { return settings_view_; }
+  // The items view the table panel draws (tests compare a sliced load's with a load at once's).
+  const TablesView& tables_view() const { return tables_view_; }
   uint64_t settings_view_builds() const { return settings_view_builds_; }
 
   // Text the last "copy" intent put on the clipboard (the platform also writes it to the OS).
@@ -224,8 +227,8 @@ class App {
   };
 
   void ApplyIntents();
-  // A load StartLoadModel began: one frame's step, its progress drawn instead of the panels, and
-  // what Finish gives installed (ui/app_load.cc).
+  // A load StartLoadModel began: one frame's step (writing items, then building the items view),
+  // its progress drawn instead of the panels, and what they give installed (ui/app_load.cc).
   void FrameLoading();
   void FinishLoad();
   // The shortcuts (KeyboardShortcuts) pressed this frame, outside text fields and popups, and the
@@ -244,7 +247,9 @@ class App {
   void RunTourStepAt(int index);
   void RunNextPage();
   void RefreshAfterRun(std::string_view operation, std::string_view request, bool data_changed);
-  void RebuildAll();
+  // Every view from the engine; the table view is `built` instead when given (built from this
+  // engine, a slice at a time, by a sliced load).
+  void RebuildAll(TablesView* built = nullptr);
   void RestoreTo(int history_index);
   std::vector<std::string> KeyNamesOf(const std::string& table) const;
   void FocusLookAt(const std::string& look_at);
@@ -259,13 +264,13 @@ class App {
   // memory keeps for the life of the page. Keeps effects_serial.
   void DropTablesView();
   // InstallModel for a model as LoadModel loads it: Reset can go back to it (initial_), and the
-  // request builder starts at its first access pattern.
+  // request builder starts at its first access pattern. `built`: as RebuildAll's.
   void InstallLoadedModel(Model model, Engine engine, const std::string& id, double scale,
-                          std::string custom_text);
+                          std::string custom_text, TablesView* built = nullptr);
   // Makes a prepared model the current one, forgetting the history. Keeps the model without its
   // items (they are the engine's).
   void InstallModel(Model model, Engine engine, const std::string& id, double scale,
-                    std::string custom_text);
+                    std::string custom_text, TablesView* built = nullptr);
   // --- Layout (ui/app_layout.cc): where each panel goes and the bars around them ---
   void FrameDesktop();
   void FrameNarrow();
@@ -346,6 +351,11 @@ class App {
   struct PendingLoad {
     ExampleLoad load;
     Engine engine;  // what the load writes into (does not move: PendingLoad is held by pointer)
+    // Once every item is written: the model, and the items view built a slice per frame (then
+    // the load is installed). Declared after the engine it reads, so destroyed before it.
+    Model model;
+    uint64_t items = 0;  // the items written (ExampleLoad's count ends with its Finish)
+    std::unique_ptr<TablesViewBuild> view_build;
     std::string id, name;
     double scale = 1;
     double started_ms = 0;

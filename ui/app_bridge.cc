@@ -67,12 +67,20 @@ std::string App::StateJson() const {
   model["tourSteps"] = model_.tour.size();
   state["model"] = model;
   state["loadError"] = load_status_;
-  // A load StartLoadModel is running (the page draws its progress): {name, items, expected}.
+  // A load StartLoadModel is running (the page draws its progress): {name, items, expected,
+  // phase: "items" while they are written, "view" while the items view is built, with its rows
+  // and expected rows}.
   state["loading"] = nullptr;
   if (pending_load_) {
-    state["loading"] = {{"name", pending_load_->name},
-                        {"items", pending_load_->load.items_loaded()},
-                        {"expected", pending_load_->load.items_expected()}};
+    const PendingLoad& p = *pending_load_;
+    state["loading"] = {{"name", p.name},
+                        {"items", p.view_build ? p.items : p.load.items_loaded()},
+                        {"expected", p.load.items_expected()},
+                        {"phase", p.view_build ? "view" : "items"}};
+    if (p.view_build) {
+      state["loading"]["rows"] = p.view_build->rows_built();
+      state["loading"]["expectedRows"] = p.view_build->rows_expected();
+    }
   }
   json selected = json::object();
   if (table_panel_.selected >= 0 &&

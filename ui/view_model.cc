@@ -3,12 +3,18 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstring>
 #include <memory>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "ui/view_model_internal.h"
+
 namespace monotable::ui {
+
+using namespace view_internal;  // NOLINT: this file defines them
+
 namespace {
 
 using json = nlohmann::json;
@@ -92,6 +98,10 @@ std::string Cut(std::string text) {
   return text;
 }
 
+}  // namespace
+
+namespace view_internal {
+
 std::string KeyPart(const Value& v) {
   switch (v.type()) {
     case Type::kN:
@@ -104,6 +114,10 @@ std::string KeyPart(const Value& v) {
       return "?";
   }
 }
+
+}  // namespace view_internal
+
+namespace {
 
 // Mark precedence when a request touches a row more than once: writes over reads.
 int Priority(Mark m) {
@@ -131,6 +145,10 @@ int Priority(Mark m) {
   }
   return 0;
 }
+
+}  // namespace
+
+namespace view_internal {
 
 void Reflow(CollectionView* c) {
   bool band = true;
@@ -167,7 +185,7 @@ CollectionView* FindCollection(TablesView* view, const std::string& table,
   return nullptr;
 }
 
-}  // namespace
+}  // namespace view_internal
 
 std::string ValueText(const Value& value) {
   std::string out;
@@ -248,20 +266,41 @@ bool IsWriteOperation(std::string_view op) {
          op == "UpdateTable";
 }
 
-namespace {
-
-bool IsGhost(const RowView& row) {
+bool view_internal::IsGhost(const RowView& row) {
   return row.mark == Mark::kDeleted || row.mark == Mark::kIndexRemoved;
 }
 
-// Hash of a shape (a row's columns, in its item's attribute order).
-struct ShapeHash {
-  size_t operator()(const std::vector<uint32_t>& shape) const {
-    uint64_t h = 1469598103934665603ull;
-    for (uint32_t column : shape) h = (h ^ column) * 1099511628211ull;
-    return static_cast<size_t>(h);
+RowView view_internal::LiveRow(const Item& item, size_t size, StoredItem stored,
+                               const KeySchemaInfo& view_keys, const KeySchemaInfo& table_keys,
+                               std::vector<std::string>* prefixes) {
+  RowView row;
+  auto h = item.find(view_keys.hash_key);
+  if (h != item.end()) row.partition = KeyPart(h->second);
+  // A multi-attribute partition key: the partition is all its values together.
+  for (size_t i = 1; i < view_keys.hash_attributes.size(); ++i) {
+    auto more = item.find(view_keys.hash_attributes[i].name);
+    if (more != item.end()) row.partition += '\x1f' + KeyPart(more->second);
   }
-};
+  row.key_id = KeyId(item, table_keys);
+  row.key_hash = RowIndex::Hash(row.key_id);
+  row.size_bytes = static_cast<uint32_t>(size);
+  const std::string& entity =
+      table_keys.range_key.empty() ? table_keys.hash_key : table_keys.range_key;
+  auto e = item.find(entity);
+  row.entity = EntityOf(e != item.end() ? ValueText(e->second) : std::string(), prefixes);
+  row.stored = std::move(stored);
+  return row;
+}
+
+std::vector<uint32_t> view_internal::CountShapes(const CollectionView& c) {
+  std::vector<uint32_t> counts(c.shapes.size(), 0);
+  for (const RowView& row : c.rows) {
+    if (!IsGhost(row) && row.stored.id() && row.shape < counts.size()) ++counts[row.shape];
+  }
+  return counts;
+}
+
+namespace {
 
 // Builds one collection's rows from the engine, in one pass over at most kMaxRows items: a view
 // of a million-item table decodes the rows it holds, not the whole table, and formats none of
@@ -279,146 +318,219 @@ struct ShapeHash {
 // Columns come from the items' attribute names only: each row names its shape (the columns of
 // its item's attributes, one entry per kind of item), so a moved row adds its shape and a column
 // is held exactly when some row's shape has it.
-void FillCollection(const Engine& engine, const TableInfo& table, const KeySchemaInfo& view_keys,
-                    const std::string& index, std::vector<std::string>* prefixes,
-                    CollectionView* previous, CollectionView* c, std::vector<int>* moved_to) {
-  // Columns: view keys, base keys, then others by first use.
-  std::vector<std::string> columns;
-  std::unordered_map<std::string, size_t> column_of;
-  auto add = [&](const std::string& name) {
-    if (name.empty()) return column_of.end();
-    auto [it, added] = column_of.try_emplace(name, columns.size());
-    if (added) columns.push_back(name);
-    return it;
-  };
-  add(view_keys.hash_key);
-  for (const KeyAttributeInfo& a : view_keys.hash_attributes) add(a.name);
-  add(view_keys.range_key);
-  for (const KeyAttributeInfo& a : view_keys.range_attributes) add(a.name);
-  c->hash_columns = static_cast<int>(std::max<size_t>(1, view_keys.hash_attributes.size()));
-  c->key_columns = static_cast<int>(columns.size());
-  add(table.keys.hash_key);
-  add(table.keys.range_key);
-  const size_t key_columns = columns.size();
-  // Reuse needs the previous columns to begin with the same keys (then its shapes line up).
-  if (previous && (previous->columns.size() < key_columns ||
-                   !std::equal(columns.begin(), columns.end(), previous->columns.begin()))) {
-    previous = nullptr;
-  }
-  const size_t inherited = previous ? previous->columns.size() : 0;
-  if (previous) {
-    for (const std::string& name : previous->columns) add(name);
-  }
-  // Shapes: a previous shape's columns are the same here (the previous columns come first, in
-  // their order), so a moved row's shape is copied over once and shared.
-  std::vector<std::vector<uint32_t>> shapes;
-  std::unordered_map<std::vector<uint32_t>, uint32_t, ShapeHash> shape_of;
-  auto intern = [&](const std::vector<uint32_t>& shape) {
-    auto [it, added] = shape_of.try_emplace(shape, static_cast<uint32_t>(shapes.size()));
-    if (added) shapes.push_back(shape);
-    return it->second;
-  };
-  std::vector<int64_t> shape_from_previous(previous ? previous->shapes.size() : 0, -1);
-  c->item_count = table.item_count;
-  c->size_bytes = table.size_bytes;
-  for (const IndexInfo& i : table.indexes) {
-    if (i.name == index) {
-      c->item_count = i.item_count;
-      c->size_bytes = i.size_bytes;
+class CollectionFill {
+ public:
+  CollectionFill(const TableInfo& table, const KeySchemaInfo& view_keys, std::string index,
+                 std::vector<std::string>* prefixes, CollectionView* previous, CollectionView* c,
+                 std::vector<int>* moved_to)
+      : table_(table),
+        view_keys_(view_keys),
+        index_(std::move(index)),
+        prefixes_(prefixes),
+        previous_(previous),
+        c_(c),
+        moved_to_(moved_to) {
+    // Columns: view keys, base keys, then others by first use.
+    Add(view_keys.hash_key);
+    for (const KeyAttributeInfo& a : view_keys.hash_attributes) Add(a.name);
+    Add(view_keys.range_key);
+    for (const KeyAttributeInfo& a : view_keys.range_attributes) Add(a.name);
+    c->hash_columns = static_cast<int>(std::max<size_t>(1, view_keys.hash_attributes.size()));
+    c->key_columns = static_cast<int>(columns_.size());
+    Add(table.keys.hash_key);
+    Add(table.keys.range_key);
+    key_columns_ = columns_.size();
+    // Reuse needs the previous columns to begin with the same keys (then its shapes line up).
+    if (previous_ && (previous_->columns.size() < key_columns_ ||
+                      !std::equal(columns_.begin(), columns_.end(), previous_->columns.begin()))) {
+      previous_ = nullptr;
     }
+    inherited_ = previous_ ? previous_->columns.size() : 0;
+    if (previous_) {
+      for (const std::string& name : previous_->columns) Add(name);
+    }
+    // Shapes: a previous shape's columns are the same here (the previous columns come first, in
+    // their order), so a moved row's shape is copied over once and shared.
+    shape_from_previous_.assign(previous_ ? previous_->shapes.size() : 0, -1);
+    c->item_count = table.item_count;
+    c->size_bytes = table.size_bytes;
+    for (const IndexInfo& i : table.indexes) {
+      if (i.name == index_) {
+        c->item_count = i.item_count;
+        c->size_bytes = i.size_bytes;
+      }
+    }
+    c->truncated = c->item_count > kMaxRows;
+    c->rows.clear();
+    c->rows.reserve(std::min<size_t>(c->item_count, kMaxRows));
+    moved_to_->assign(previous_ ? previous_->rows.size() : 0, -1);
   }
-  c->truncated = c->item_count > kMaxRows;
-  c->rows.clear();
-  c->rows.reserve(std::min<size_t>(c->item_count, kMaxRows));
-  // Entity colour from the base item's sort key (or partition key), so an item has the same
-  // colour in the table and in every index. The entity column is a key: its column is known.
-  const size_t entity_column =
-      add(table.keys.range_key.empty() ? table.keys.hash_key : table.keys.range_key)->second;
+
+  // Walks at most `limit` more entries (up to kMaxRows in all), from where the last walk stopped.
+  // Returns true when the collection's walk is done. REQUIRES: the engine did not change since
+  // the first walk.
+  bool Walk(const Engine& engine, size_t limit) {
+    if (done_) return true;
+    const size_t room = kMaxRows - visited_;
+    limit = std::min(limit, room);
+    const bool resumable = limit < room;  // a slice: where it stopped is kept
+    size_t walked = 0;
+    auto known = [&](const void* id, size_t size) {  // asked of every entry walked
+      ++walked;
+      return Known(id, size);
+    };
+    auto visit = [&](const Item& item, size_t size, StoredItem stored) {
+      Visit(item, size, std::move(stored));
+      if (!resumable) return;
+      // The base key is in every entry (indexes project it): ForEachItemFrom finds the place.
+      last_key_.clear();
+      for (const std::string& name : {table_.keys.hash_key, table_.keys.range_key}) {
+        auto it = item.find(name);
+        if (it != item.end()) last_key_.emplace(name, it->second);
+      }
+    };
+    if (!started_) {
+      engine.ForEachItem(table_.name, index_, limit, known, visit);
+      started_ = true;
+    } else {
+      // Resumed from the last item visited: a walk in slices keeps no previous view (the moved
+      // rows' known() does not say where the walk was).
+      engine.ForEachItemFrom(table_.name, index_, last_key_, false, limit, known, visit);
+    }
+    visited_ += walked;
+    done_ = walked < limit || visited_ >= kMaxRows;
+    return done_;
+  }
+
+  // The columns and shapes, once the walk is done.
+  void Finish() {
+    // Previous columns no row holds any more go: a column is held when some row's shape has it.
+    if (inherited_ > key_columns_) {
+      std::vector<bool> used(shapes_.size(), false);
+      for (const RowView& row : c_->rows) {
+        if (row.shape < used.size()) used[row.shape] = true;
+      }
+      std::vector<bool> held(columns_.size(), false);
+      for (size_t i = 0; i < key_columns_; ++i) held[i] = true;
+      for (size_t i = inherited_; i < columns_.size(); ++i) held[i] = true;
+      for (size_t s = 0; s < shapes_.size(); ++s) {
+        if (!used[s]) continue;
+        for (uint32_t column : shapes_[s]) held[column] = true;
+      }
+      if (std::find(held.begin(), held.end(), false) != held.end()) {
+        std::vector<std::string> kept_columns;
+        std::vector<uint32_t> new_index(columns_.size(), 0);
+        for (size_t i = 0; i < columns_.size(); ++i) {
+          if (!held[i]) continue;
+          new_index[i] = static_cast<uint32_t>(kept_columns.size());
+          kept_columns.push_back(columns_[i]);
+        }
+        for (std::vector<uint32_t>& s : shapes_) {
+          for (uint32_t& column : s) column = new_index[column];  // in a used shape: held
+        }
+        columns_ = std::move(kept_columns);
+      }
+    }
+    c_->columns = std::move(columns_);
+    c_->shapes = std::move(shapes_);
+    c_->shape_rows = CountShapes(*c_);
+  }
+
+ private:
+  std::unordered_map<std::string, size_t>::iterator Add(const std::string& name) {
+    if (name.empty()) return column_of_.end();
+    auto [it, added] = column_of_.try_emplace(name, columns_.size());
+    if (added) columns_.push_back(name);
+    return it;
+  }
+  uint32_t Intern(const std::vector<uint32_t>& shape) {
+    auto [it, added] = shape_of_.try_emplace(shape, static_cast<uint32_t>(shapes_.size()));
+    if (added) shapes_.push_back(shape);
+    return it->second;
+  }
   // The previous rows are in the same order: an unchanged item is the next previous row, or a
   // few rows on past rows of items the request changed or deleted (those stay, for the ghosts).
-  constexpr size_t kLookahead = 64;
-  size_t next = 0;
-  moved_to->assign(previous ? previous->rows.size() : 0, -1);
-  auto known = [&](const void* id, size_t size) {
-    if (!previous) return false;
-    std::vector<RowView>& old_rows = previous->rows;
-    for (size_t look = next, seen = 0; look < old_rows.size() && seen < kLookahead; ++look) {
+  bool Known(const void* id, size_t size) {
+    if (!previous_) return false;
+    constexpr size_t kLookahead = 64;
+    std::vector<RowView>& old_rows = previous_->rows;
+    for (size_t look = next_, seen = 0; look < old_rows.size() && seen < kLookahead; ++look) {
       RowView& old = old_rows[look];
       if (IsGhost(old)) continue;
       ++seen;
       if (old.stored.id() != id || old.size_bytes != size) continue;
       RowView row = std::move(old);
       old.key_id.clear();  // the previous view's RowIndex no longer finds it; moved_to does
-      (*moved_to)[look] = static_cast<int>(c->rows.size());
+      (*moved_to_)[look] = static_cast<int>(c_->rows.size());
       row.mark = Mark::kNone;
       row.reason.clear();
       row.ghost_fresh = false;
-      if (row.shape < shape_from_previous.size()) {
-        int64_t& mapped = shape_from_previous[row.shape];
-        if (mapped < 0) mapped = intern(previous->shapes[row.shape]);
+      if (row.shape < shape_from_previous_.size()) {
+        int64_t& mapped = shape_from_previous_[row.shape];
+        if (mapped < 0) mapped = Intern(previous_->shapes[row.shape]);
         row.shape = static_cast<uint32_t>(mapped);
       }
-      c->rows.push_back(std::move(row));
-      next = look + 1;
+      c_->rows.push_back(std::move(row));
+      next_ = look + 1;
       return true;
     }
     return false;
-  };
-  std::vector<uint32_t> shape;  // one row's columns, reused
-  auto visit = [&](const Item& item, size_t size, StoredItem stored) {
-    RowView row;
-    shape.clear();
-    std::string entity_text;
-    for (const auto& [name, value] : item) {
-      const size_t column = add(name)->second;
-      shape.push_back(static_cast<uint32_t>(column));
-      if (column == entity_column) entity_text = ValueText(value);
-    }
-    row.shape = intern(shape);
-    auto h = item.find(view_keys.hash_key);
-    if (h != item.end()) row.partition = KeyPart(h->second);
-    // A multi-attribute partition key: the partition is all its values together.
-    for (size_t i = 1; i < view_keys.hash_attributes.size(); ++i) {
-      auto more = item.find(view_keys.hash_attributes[i].name);
-      if (more != item.end()) row.partition += '\x1f' + KeyPart(more->second);
-    }
-    row.key_id = KeyId(item, table.keys);
-    row.key_hash = RowIndex::Hash(row.key_id);
-    row.size_bytes = static_cast<uint32_t>(size);
-    row.entity = EntityOf(entity_text, prefixes);
-    row.stored = std::move(stored);
-    c->rows.push_back(std::move(row));
-  };
-  engine.ForEachItem(table.name, index, kMaxRows, known, visit);
-  // Previous columns no row holds any more go: a column is held when some row's shape has it.
-  if (inherited > key_columns) {
-    std::vector<bool> used(shapes.size(), false);
-    for (const RowView& row : c->rows) {
-      if (row.shape < used.size()) used[row.shape] = true;
-    }
-    std::vector<bool> held(columns.size(), false);
-    for (size_t i = 0; i < key_columns; ++i) held[i] = true;
-    for (size_t i = inherited; i < columns.size(); ++i) held[i] = true;
-    for (size_t s = 0; s < shapes.size(); ++s) {
-      if (!used[s]) continue;
-      for (uint32_t column : shapes[s]) held[column] = true;
-    }
-    if (std::find(held.begin(), held.end(), false) != held.end()) {
-      std::vector<std::string> kept_columns;
-      std::vector<uint32_t> new_index(columns.size(), 0);
-      for (size_t i = 0; i < columns.size(); ++i) {
-        if (!held[i]) continue;
-        new_index[i] = static_cast<uint32_t>(kept_columns.size());
-        kept_columns.push_back(columns[i]);
-      }
-      for (std::vector<uint32_t>& s : shapes) {
-        for (uint32_t& column : s) column = new_index[column];  // in a used shape: held
-      }
-      columns = std::move(kept_columns);
-    }
   }
-  c->columns = std::move(columns);
-  c->shapes = std::move(shapes);
+  // A new row: its shape from its attribute names (new columns by first use), the rest from
+  // LiveRow. (The entity colour comes from the base item's sort key, or partition key, so an
+  // item has the same colour in the table and in every index.)
+  void Visit(const Item& item, size_t size, StoredItem stored) {
+    shape_.clear();
+    for (const auto& [name, value] : item) shape_.push_back(static_cast<uint32_t>(Add(name)->second));
+    RowView row = LiveRow(item, size, std::move(stored), view_keys_, table_.keys, prefixes_);
+    row.shape = Intern(shape_);
+    c_->rows.push_back(std::move(row));
+  }
+
+  const TableInfo& table_;
+  const KeySchemaInfo& view_keys_;
+  const std::string index_;
+  std::vector<std::string>* prefixes_;
+  CollectionView* previous_;
+  CollectionView* c_;
+  std::vector<int>* moved_to_;
+  std::vector<std::string> columns_;
+  std::unordered_map<std::string, size_t> column_of_;
+  size_t key_columns_ = 0;
+  size_t inherited_ = 0;
+  std::vector<std::vector<uint32_t>> shapes_;
+  std::unordered_map<std::vector<uint32_t>, uint32_t, ShapeHash> shape_of_;
+  std::vector<int64_t> shape_from_previous_;
+  std::vector<uint32_t> shape_;  // one row's columns, reused
+  size_t next_ = 0;              // the previous row the next unchanged item is looked for from
+  size_t visited_ = 0;
+  bool started_ = false, done_ = false;
+  Item last_key_;
+};
+
+// A collection's names and keys, with no rows: the table (index null) or one of its indexes.
+CollectionView CollectionHeader(const TableInfo& table, const IndexInfo* index) {
+  CollectionView c;
+  c.table = table.name;
+  const KeySchemaInfo& keys = index ? index->keys : table.keys;
+  if (index) {
+    c.index = index->name;
+    c.global = index->global;
+    c.projection = index->projection_type;
+    c.projected = index->projected_attributes;
+  }
+  c.hash_key = keys.hash_key;
+  c.range_key = keys.range_key;
+  c.key_label = KeySchemaLabel(keys);
+  return c;
+}
+
+void FillCollection(const Engine& engine, const TableInfo& table, const KeySchemaInfo& view_keys,
+                    const std::string& index, std::vector<std::string>* prefixes,
+                    CollectionView* previous, CollectionView* c, std::vector<int>* moved_to) {
+  CollectionFill fill(table, view_keys, index, prefixes, previous, c, moved_to);
+  fill.Walk(engine, kMaxRows);
+  fill.Finish();
 }
 
 // `cells` laid out for `from` columns, laid out for `to` columns (cells of columns `to` lacks go).
@@ -516,7 +628,11 @@ namespace {
 std::atomic<uint64_t> g_formatted_rows{0};
 std::atomic<uint64_t> g_layouts{0};
 
-uint64_t NextLayout() { return ++g_layouts; }
+}  // namespace
+
+uint64_t view_internal::NextLayout() { return ++g_layouts; }
+
+namespace {
 
 // TablesView::cell_source: the cells of the rows drawn lately, by stored item, for one layout at
 // a time (a new layout, or another collection, starts afresh). Two generations of at most half
@@ -626,24 +742,12 @@ TablesView BuildTablesView(const Engine& engine, const Effects* effects, TablesV
   std::vector<CollectionView*> old_of;
   std::vector<std::vector<int>> moved_to;
   for (const TableInfo& table : engine.Tables()) {
-    CollectionView base;
-    base.table = table.name;
-    base.hash_key = table.keys.hash_key;
-    base.range_key = table.keys.range_key;
-    base.key_label = KeySchemaLabel(table.keys);
+    CollectionView base = CollectionHeader(table, nullptr);
     CollectionView* old_base = reusable(table, base);
     std::vector<CollectionView> indexes;
     std::vector<CollectionView*> old_indexes;
     for (const IndexInfo& index : table.indexes) {
-      CollectionView c;
-      c.table = table.name;
-      c.index = index.name;
-      c.global = index.global;
-      c.projection = index.projection_type;
-      c.hash_key = index.keys.hash_key;
-      c.range_key = index.keys.range_key;
-      c.key_label = KeySchemaLabel(index.keys);
-      c.projected = index.projected_attributes;
+      CollectionView c = CollectionHeader(table, &index);
       old_indexes.push_back(reusable(table, c));
       indexes.push_back(std::move(c));
     }
@@ -684,6 +788,70 @@ TablesView BuildTablesView(const Engine& engine, const Effects* effects, TablesV
   }
   return view;
 }
+
+struct TablesViewBuild::Impl {
+  explicit Impl(const Engine& e) : engine(e), tables(e.Tables()) {}
+  const Engine& engine;
+  std::vector<TableInfo> tables;
+  TablesView view;
+  size_t table = 0;
+  size_t index = 0;  // 0: the table; i: its index i - 1
+  std::unique_ptr<CollectionFill> fill;
+  std::vector<int> moved_to;  // (no previous view: stays empty)
+  uint64_t rows = 0, expected = 0;
+};
+
+TablesViewBuild::TablesViewBuild(const Engine& engine) : impl_(std::make_unique<Impl>(engine)) {
+  impl_->view.cell_source = std::make_shared<RowCellCache>();
+  for (const TableInfo& t : impl_->tables) {
+    impl_->expected += std::min<uint64_t>(t.item_count, kMaxRows);
+    for (const IndexInfo& i : t.indexes) impl_->expected += std::min<uint64_t>(i.item_count, kMaxRows);
+  }
+}
+
+TablesViewBuild::~TablesViewBuild() = default;
+
+bool TablesViewBuild::Step(double budget_ms) {
+  Impl& b = *impl_;
+  const auto start = std::chrono::steady_clock::now();
+  // Entries per walk between looks at the clock (a few milliseconds' worth).
+  constexpr size_t kChunk = 2048;
+  while (b.table < b.tables.size()) {
+    const TableInfo& table = b.tables[b.table];
+    if (!b.fill) {
+      const IndexInfo* index = b.index == 0 ? nullptr : &table.indexes[b.index - 1];
+      b.view.collections.push_back(CollectionHeader(table, index));
+      b.fill = std::make_unique<CollectionFill>(table, index ? index->keys : table.keys,
+                                                index ? index->name : std::string(),
+                                                &b.view.entity_prefixes, nullptr,
+                                                &b.view.collections.back(), &b.moved_to);
+    }
+    CollectionView& c = b.view.collections.back();
+    const size_t before = c.rows.size();
+    const bool done = b.fill->Walk(b.engine, kChunk);
+    b.rows += c.rows.size() - before;
+    if (done) {
+      b.fill->Finish();
+      b.fill.reset();
+      c.layout = NextLayout();
+      Reflow(&c);
+      if (++b.index > table.indexes.size()) {
+        b.index = 0;
+        ++b.table;
+      }
+    }
+    const double spent = std::chrono::duration<double, std::milli>(
+                             std::chrono::steady_clock::now() - start)
+                             .count();
+    if (spent >= budget_ms) break;
+  }
+  return b.table >= b.tables.size();
+}
+
+uint64_t TablesViewBuild::rows_built() const { return impl_->rows; }
+uint64_t TablesViewBuild::rows_expected() const { return impl_->expected; }
+
+TablesView TablesViewBuild::Take() { return std::move(impl_->view); }
 
 // Re-marking touches only the rows marked before and the rows the effects name: no pass over
 // all rows (a read at 100k items stays cheap). Ghosts of an earlier request are dropped (that

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -57,6 +58,42 @@ struct TablesViewOptions {
 // `previous`) formats the rows a panel draws.
 TablesView BuildTablesView(const Engine& engine, const Effects* effects, TablesView* previous,
                            const TablesViewOptions& options = {});
+// At most this many items touched by one request are patched into a view; more are rebuilt.
+inline constexpr size_t kMaxPatchedItems = 128;
+
+// The view after a write that changed data (not schema), patched in place: reads from the engine
+// only the entries of the items `effects` names, puts each where the engine now has it (a new or
+// moved entry before the first entry after it that stayed), leaves ghosts where entries left, and
+// marks from `effects`: the view BuildTablesView(engine, &effects, &previous) builds, without a
+// pass over every entry of the table and its indexes (a write at 100k items walked 173k rows;
+// docs/benchmarks.md section 14). Returns false, changing nothing, when it cannot: another
+// schema, a truncated collection, more than kMaxPatchedItems items, a column left without a
+// holder, or a view that did not show the engine as it was; the caller then builds.
+bool PatchTablesView(const Engine& engine, const Effects& effects, TablesView* view);
+// BuildTablesView(engine, nullptr, nullptr) a slice at a time, so that a page can keep drawing
+// while the view of a large example is built (the last frame of a sliced load built the whole
+// view at once: 767 ms at 100k items; docs/benchmarks.md section 14). The view is the same.
+// The engine must outlive this and not change until Step has returned true.
+class TablesViewBuild {
+ public:
+  explicit TablesViewBuild(const Engine& engine);
+  ~TablesViewBuild();
+  TablesViewBuild(const TablesViewBuild&) = delete;
+  TablesViewBuild& operator=(const TablesViewBuild&) = delete;
+  // Builds for about `budget_ms` (at least one slice of a couple of thousand rows); true once
+  // the whole view is built.
+  bool Step(double budget_ms);
+  uint64_t rows_built() const;
+  // The rows the view will hold (each collection's entries, at most kMaxRows each).
+  uint64_t rows_expected() const;
+  // The view. REQUIRES: Step returned true; once only.
+  TablesView Take();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
 // Re-marks an existing view for new effects of a request that changed no data (drops ghosts).
 void RemarkTablesView(TablesView* view, const Effects& effects);
 

@@ -165,6 +165,9 @@ struct CollectionView {
   // order (Item's, by name): a row is formatted by decoding its item and placing the i-th value in
   // column shapes[shape][i].
   std::vector<std::vector<uint32_t>> shapes;
+  // Live rows per shape (rows built from the engine; ghosts and rows built by hand not counted):
+  // a patched view (view_model.h PatchTablesView) sees when a column loses its last holder.
+  std::vector<uint32_t> shape_rows;
   // The attributes an index entry shows when the index does not project ALL
   // (IndexInfo::projected_attributes); empty: every attribute.
   std::vector<std::string> projected;

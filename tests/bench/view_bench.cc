@@ -8,7 +8,13 @@
 //           a few screens holds)
 // Measured: the heap the view holds (glibc's mallinfo2 in-use bytes with and without the view,
 // the engine loaded beside it) and the time of BuildTablesView after a PutItem, with the
-// previous view freed, as App::RefreshAfterRun does.
+// previous view freed, as App::RefreshAfterRun did.
+//
+// Then the refresh after a write both ways side by side (docs/benchmarks.md, section 14):
+//   build   BuildTablesView from the previous view (a walk of every entry, every row moved)
+//   patch   PatchTablesView: only the rows of the items the write touched
+// for two writes: the profile put back with a new name (its rows replaced in place) and a new
+// item put (rows inserted: the collection's rows are merged once and reflowed).
 //
 // usage: monotable_view_bench [--items N[,N...]] [Google Benchmark flags]
 // Prints Google Benchmark's lines, then one table: items, heap and time, before and after.
@@ -20,6 +26,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "monotable/engine.h"
@@ -149,6 +156,49 @@ void ViewAfterPut(benchmark::State& state) {
   kept = figures;
 }
 
+// A new item each time: an order note of customer c001 (a row inserted in the table's partition).
+Result PutNote(Fixture& f) {
+  return f.engine->Execute("PutItem", R"({"TableName":"Orders","Item":{"PK":{"S":"C#c001"},)"
+                                      R"("SK":{"S":"NOTE#)" +
+                                          std::to_string(++f.puts) + R"("},"text":{"S":"x"}}})");
+}
+
+struct RefreshFigures {
+  uint64_t items = 0;
+  double ms = 0;
+  int64_t refused = 0;  // patches refused (then built)
+};
+// (target items, write 0 profile / 1 new note, 0 build / 1 patch)
+std::map<std::tuple<uint64_t, int, int>, RefreshFigures> g_refresh;
+
+void RefreshAfterWrite(benchmark::State& state) {
+  const uint64_t target = static_cast<uint64_t>(state.range(0));
+  const int write = static_cast<int>(state.range(1));
+  const bool patch = state.range(2) == 1;
+  Fixture& f = FixtureFor(target);
+  auto view = std::make_unique<ui::TablesView>(ui::BuildTablesView(*f.engine, nullptr, nullptr));
+  int64_t refused = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    const Result put = write == 0 ? PutProfile(f) : PutNote(f);
+    if (!put.status.ok()) {
+      state.SkipWithError(put.body.c_str());
+      break;
+    }
+    state.ResumeTiming();
+    if (!patch || !ui::PatchTablesView(*f.engine, put.effects, view.get())) {
+      refused += patch ? 1 : 0;
+      auto previous = std::move(view);
+      view = std::make_unique<ui::TablesView>(
+          ui::BuildTablesView(*f.engine, &put.effects, previous.get()));
+      previous.reset();
+    }
+  }
+  state.counters["refused"] = static_cast<double>(refused);
+  g_refresh[{target, write, patch ? 1 : 0}].refused = refused;
+  g_refresh[{target, write, patch ? 1 : 0}].items = f.items;
+}
+
 // Keeps each run's mean CPU time per refresh for the summary.
 class Reporter : public benchmark::ConsoleReporter {
  public:
@@ -157,6 +207,15 @@ class Reporter : public benchmark::ConsoleReporter {
     for (const Run& run : runs) {
       if (run.error_occurred || run.iterations == 0) continue;
       const std::string name = run.benchmark_name();
+      if (name.rfind("RefreshAfterWrite/", 0) == 0) {
+        // RefreshAfterWrite/<items>/<write>/<patch>
+        unsigned long long items = 0;
+        int write = 0, patch = 0;
+        if (std::sscanf(name.c_str(), "RefreshAfterWrite/%llu/%d/%d", &items, &write, &patch) == 3) {
+          g_refresh[{items, write, patch}].ms = run.GetAdjustedRealTime();
+        }
+        continue;
+      }
       // ViewAfterPut/<items>/<mode>
       const size_t a = name.find('/'), b = name.find('/', a + 1);
       if (a == std::string::npos || b == std::string::npos) continue;
@@ -198,6 +257,17 @@ int main(int argc, char** argv) {
           ->UseRealTime();
     }
   }
+  for (int64_t n : items) {
+    for (int64_t write : {0, 1}) {
+      for (int64_t patch : {0, 1}) {
+        benchmark::RegisterBenchmark("RefreshAfterWrite", RefreshAfterWrite)
+            ->Args({n, write, patch})
+            ->Unit(benchmark::kMillisecond)
+            ->Iterations(patch ? 200 : (n >= 1000000 ? 5 : 20))
+            ->UseRealTime();
+      }
+    }
+  }
   int rest_argc = static_cast<int>(rest.size());
   benchmark::Initialize(&rest_argc, rest.data());
   Reporter reporter;
@@ -218,6 +288,17 @@ int main(int argc, char** argv) {
         static_cast<unsigned long long>(a.formatted_to_build), b.refresh_ms, a.refresh_ms,
         static_cast<unsigned long long>(b.formatted_per_refresh),
         static_cast<unsigned long long>(a.formatted_per_refresh));
+  }
+  std::printf(
+      "\n| items | refresh after a put in place: build | patch | after a new item: build | "
+      "patch | patches refused |\n|--:|--:|--:|--:|--:|--:|\n");
+  for (int64_t n : items) {
+    const uint64_t t = static_cast<uint64_t>(n);
+    const RefreshFigures &pb = g_refresh[{t, 0, 0}], &pp = g_refresh[{t, 0, 1}],
+                         &nb = g_refresh[{t, 1, 0}], &np = g_refresh[{t, 1, 1}];
+    std::printf("| %llu | %.2f ms | %.3f ms | %.2f ms | %.3f ms | %lld |\n",
+                static_cast<unsigned long long>(pb.items), pb.ms, pp.ms, nb.ms,
+                np.ms, static_cast<long long>(pp.refused + np.refused));
   }
   benchmark::Shutdown();
   return 0;

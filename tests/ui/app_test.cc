@@ -198,7 +198,8 @@ TEST(AppTest, AScaledExampleLoadsAFrameAtATimeWithItsProgressAndCanBeCancelled) 
   app.StartLoadModel("orders", 20);
   ASSERT_TRUE(app.loading());
   int frames = 0;
-  uint64_t shown = 0;
+  uint64_t shown = 0, rows_shown = 0;
+  int view_frames = 0;
   bool progress_drawn = false;
   while (app.loading() && frames < 10000) {
     std::vector<RecordedItem> drawn;
@@ -212,10 +213,32 @@ TEST(AppTest, AScaledExampleLoadsAFrameAtATimeWithItsProgressAndCanBeCancelled) 
       EXPECT_EQ(state["loading"]["name"], "Orders x20");
       EXPECT_GE(state["loading"]["items"].get<uint64_t>(), shown);
       shown = state["loading"]["items"];
+      if (state["loading"]["phase"] == "view") {
+        // The items view is built a slice per frame too, after every item is in.
+        ++view_frames;
+        EXPECT_GE(state["loading"]["rows"].get<uint64_t>(), rows_shown);
+        EXPECT_LE(state["loading"]["rows"], state["loading"]["expectedRows"]);
+        rows_shown = state["loading"]["rows"];
+      } else {
+        EXPECT_EQ(view_frames, 0) << "the items come first";
+      }
     }
   }
   EXPECT_FALSE(app.loading());
   EXPECT_TRUE(progress_drawn) << "the frames showed the load's progress";
+  EXPECT_GE(view_frames, 1) << "the items view was built in frames of its own";
+  // The view the slices built is the view a load at once builds: the same rows, in order.
+  ASSERT_EQ(app.tables_view().collections.size(), at_once.tables_view().collections.size());
+  for (size_t i = 0; i < app.tables_view().collections.size(); ++i) {
+    const CollectionView& a = app.tables_view().collections[i];
+    const CollectionView& b = at_once.tables_view().collections[i];
+    EXPECT_EQ(a.columns, b.columns) << a.table << "/" << a.index;
+    EXPECT_EQ(a.partition_count, b.partition_count) << a.table << "/" << a.index;
+    ASSERT_EQ(a.rows.size(), b.rows.size()) << a.table << "/" << a.index;
+    for (size_t r = 0; r < a.rows.size(); ++r) {
+      ASSERT_EQ(a.rows[r].key_id, b.rows[r].key_id) << a.table << "/" << a.index << " row " << r;
+    }
+  }
   json state = json::parse(app.StateJson());
   EXPECT_EQ(state["model"]["id"], "orders");
   EXPECT_EQ(state["model"]["scale"], 20);

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -199,6 +201,197 @@ TEST(ViewModel, RefreshAfterWritesShowsWhatAFullBuildShows) {
   RemarkTablesView(&view, none);
   RemarkTablesView(&view, none);
   EXPECT_EQ(ViewText(view), ViewText(BuildTablesView(engine, nullptr, nullptr)));
+}
+
+// A view patched after a write (PatchTablesView) against the view BuildTablesView builds from the
+// same previous view: the same text (rows, cells, marks, ghosts, counts, columns) after each kind
+// of write, and the patch taken for every one of them but the write that leaves a column without a
+// holder (which a build drops).
+TEST(ViewModel, PatchedViewShowsWhatARefreshBuilds) {
+  Engine engine;
+  ASSERT_TRUE(testing::LoadOrders(&engine));
+  TablesView view = BuildTablesView(engine, nullptr, nullptr);
+  struct Write {
+    std::string op, body;
+    bool patched;
+  };
+  const std::vector<Write> writes = {
+      // a new item with an attribute no other item has (a new column)
+      {"PutItem",
+       R"({"TableName":"Orders","Item":{"PK":{"S":"C#c001"},"SK":{"S":"NOTE#1"},"note":{"S":"call back"}}})",
+       true},
+      // a new partition
+      {"PutItem",
+       R"({"TableName":"Orders","Item":{"PK":{"S":"C#zzz"},"SK":{"S":"PROFILE"},"name":{"S":"Zed"}}})",
+       true},
+      // an attribute changed in place (no key moves anywhere)
+      {"UpdateItem",
+       R"({"TableName":"Orders","Key":{"PK":{"S":"C#c001"},"SK":{"S":"PROFILE"}},"UpdateExpression":"SET #n = :n","ExpressionAttributeNames":{"#n":"name"},"ExpressionAttributeValues":{":n":{"S":"Liam H."}}})",
+       true},
+      // an open order shipped: it leaves the sparse GSI2 (a ghost there) and moves in both
+      // status indexes (the concatenated key and the multi-attribute one)
+      {"UpdateItem",
+       R"({"TableName":"Orders","Key":{"PK":{"S":"C#c004"},"SK":{"S":"O#2025-11-29#100043"}},"UpdateExpression":"SET #s = :s, statusPK = :p REMOVE GSI2PK, GSI2SK","ExpressionAttributeNames":{"#s":"status"},"ExpressionAttributeValues":{":s":{"S":"shipped"},":p":{"S":"STATUS#shipped"}}})",
+       true},
+      // a delivered order reopened: it enters GSI2
+      {"UpdateItem",
+       R"({"TableName":"Orders","Key":{"PK":{"S":"C#c001"},"SK":{"S":"O#2024-11-08#100010"}},"UpdateExpression":"SET GSI2PK = :o, GSI2SK = :t","ExpressionAttributeValues":{":o":{"S":"OPEN"},":t":{"S":"2024-11-08T02:48:26Z"}}})",
+       true},
+      // the same entry moved inside GSI2 (its sort key changed)
+      {"UpdateItem",
+       R"({"TableName":"Orders","Key":{"PK":{"S":"C#c001"},"SK":{"S":"O#2024-11-08#100010"}},"UpdateExpression":"SET GSI2SK = :t","ExpressionAttributeValues":{":t":{"S":"2030-01-01T00:00:00Z"}}})",
+       true},
+      // the only item with "note" loses it: the column goes (built, not patched)
+      {"UpdateItem",
+       R"({"TableName":"Orders","Key":{"PK":{"S":"C#c001"},"SK":{"S":"NOTE#1"}},"UpdateExpression":"REMOVE note"})",
+       false},
+      // an item deleted (a ghost in the table and in every index it was in)
+      {"DeleteItem",
+       R"({"TableName":"Orders","Key":{"PK":{"S":"C#c001"},"SK":{"S":"O#2024-11-17#100011"}}})",
+       true},
+      // and put back at once: the ghosts go, the rows come back where they were
+      {"PutItem",
+       R"({"TableName":"Orders","Item":{"PK":{"S":"C#c001"},"SK":{"S":"O#2024-11-17#100011"},"GSI1PK":{"S":"O#100011"},"status":{"S":"placed"},"customerId":{"S":"c001"},"createdAt":{"S":"2024-11-17T00:00:00Z"}}})",
+       true},
+      // an item put over itself, unchanged
+      {"PutItem",
+       R"({"TableName":"Orders","Item":{"PK":{"S":"C#zzz"},"SK":{"S":"PROFILE"},"name":{"S":"Zed"}}})",
+       true},
+      // several at once, neighbours among them
+      {"BatchWriteItem",
+       R"({"RequestItems":{"Orders":[{"PutRequest":{"Item":{"PK":{"S":"C#zzz"},"SK":{"S":"O#2026-01-01#1"},"GSI1PK":{"S":"O#1"},"GSI2PK":{"S":"OPEN"},"GSI2SK":{"S":"2026-01-01"},"status":{"S":"placed"}}}},{"PutRequest":{"Item":{"PK":{"S":"C#zzz"},"SK":{"S":"O#2026-01-02#2"},"GSI2PK":{"S":"OPEN"},"GSI2SK":{"S":"2026-01-02"}}}},{"DeleteRequest":{"Key":{"PK":{"S":"C#zzz"},"SK":{"S":"PROFILE"}}}},{"DeleteRequest":{"Key":{"PK":{"S":"C#c001"},"SK":{"S":"NOTE#1"}}}}]}})",
+       true},
+      // a transaction, and PartiQL
+      {"TransactWriteItems",
+       R"({"TransactItems":[{"Delete":{"Key":{"PK":{"S":"C#zzz"},"SK":{"S":"O#2026-01-01#1"}},"TableName":"Orders"}},{"Put":{"TableName":"Orders","Item":{"PK":{"S":"C#zzz"},"SK":{"S":"O#2026-01-03#3"},"GSI2PK":{"S":"OPEN"},"GSI2SK":{"S":"2025-01-01"}}}}]})",
+       true},
+      {"ExecuteStatement",
+       R"({"Statement":"UPDATE \"Orders\" SET GSI2SK = '2020-01-01' WHERE PK = 'C#zzz' AND SK = 'O#2026-01-02#2'"})",
+       true},
+  };
+  for (const Write& w : writes) {
+    const Result r = engine.Execute(w.op, w.body);
+    ASSERT_TRUE(r.status.ok()) << w.op << " " << r.body;
+    TablesView previous = view;
+    const TablesView built = BuildTablesView(engine, &r.effects, &previous);
+    TablesView patched = view;
+    EXPECT_EQ(PatchTablesView(engine, r.effects, &patched), w.patched) << w.op << " " << w.body;
+    if (!w.patched) {
+      EXPECT_EQ(ViewText(patched), ViewText(view)) << "a refused patch changes nothing";
+      view = BuildTablesView(engine, &r.effects, &view);
+      continue;
+    }
+    EXPECT_EQ(ViewText(patched), ViewText(built)) << w.op << " " << w.body;
+    view = std::move(patched);
+  }
+  // A schema change is built, not patched.
+  const Result created = engine.Execute(
+      "CreateTable",
+      R"({"TableName":"More","BillingMode":"PAY_PER_REQUEST","AttributeDefinitions":[{"AttributeName":"id","AttributeType":"S"}],"KeySchema":[{"AttributeName":"id","KeyType":"HASH"}]})");
+  ASSERT_TRUE(created.status.ok()) << created.body;
+  TablesView before = view;
+  EXPECT_FALSE(PatchTablesView(engine, created.effects, &before));
+}
+
+// Many random writes (puts of new and existing items with random attributes and index keys,
+// updates that move index keys, deletes, batches of neighbours) patched one after another: after
+// each, the patched view is the view a refresh builds, and most are patched.
+TEST(ViewModel, PatchedViewFollowsRandomWrites) {
+  Engine engine;
+  ASSERT_TRUE(testing::LoadOrders(&engine));
+  TablesView view = BuildTablesView(engine, nullptr, nullptr);
+  std::mt19937 random(20261202);
+  auto pick = [&](int n) { return static_cast<int>(random() % static_cast<unsigned>(n)); };
+  auto key = [&]() {
+    return R"("PK":{"S":"C#c00)" + std::to_string(1 + pick(6)) + R"("},"SK":{"S":"O#2025-0)" +
+           std::to_string(1 + pick(3)) + "#" + std::to_string(pick(4)) + R"("})";
+  };
+  auto attributes = [&]() {
+    std::string out;
+    if (pick(3) == 0) out += R"(,"GSI2PK":{"S":"OPEN"},"GSI2SK":{"S":"2025-)" + std::to_string(pick(9)) + R"("})";
+    if (pick(2) == 0) out += R"(,"GSI1PK":{"S":"O#)" + std::to_string(pick(50)) + R"("})";
+    if (pick(2) == 0) {
+      out += R"(,"status":{"S":")" + std::string(pick(2) ? "placed" : "shipped") +
+             R"("},"customerId":{"S":"c)" + std::to_string(pick(3)) + R"("},"createdAt":{"S":"t)" +
+             std::to_string(pick(5)) + R"("})";
+    }
+    if (pick(4) == 0) out += R"(,"extra)" + std::to_string(pick(3)) + R"(":{"N":")" + std::to_string(pick(9)) + R"("})";
+    return out;
+  };
+  int patched_count = 0;
+  const int writes = 150;
+  for (int i = 0; i < writes; ++i) {
+    std::string op, body;
+    switch (pick(4)) {
+      case 0:
+        op = "PutItem";
+        body = R"({"TableName":"Orders","Item":{)" + key() + attributes() + "}}";
+        break;
+      case 1:
+        op = "UpdateItem";
+        body = R"({"TableName":"Orders","Key":{)" + key() +
+               R"(},"UpdateExpression":"SET GSI2PK = :o, GSI2SK = :t, lineCount = :n","ExpressionAttributeValues":{":o":{"S":"OPEN"},":t":{"S":"2025-)" +
+               std::to_string(pick(9)) + R"("},":n":{"N":")" + std::to_string(pick(5)) + R"("}}})";
+        break;
+      case 2:
+        op = "DeleteItem";
+        body = R"({"TableName":"Orders","Key":{)" + key() + "}}";
+        break;
+      default: {
+        op = "BatchWriteItem";
+        std::set<std::string> keys;
+        for (int k = 0; k < 1 + pick(6); ++k) keys.insert(key());
+        std::string requests;
+        for (const std::string& k : keys) {
+          if (!requests.empty()) requests += ",";
+          requests += pick(2) ? R"({"PutRequest":{"Item":{)" + k + attributes() + "}}}"
+                              : R"({"DeleteRequest":{"Key":{)" + k + "}}}";
+        }
+        body = R"({"RequestItems":{"Orders":[)" + requests + "]}}";
+      }
+    }
+    const Result r = engine.Execute(op, body);
+    ASSERT_TRUE(r.status.ok()) << op << " " << body << " " << r.body;
+    TablesView previous = view;
+    TablesView built = BuildTablesView(engine, &r.effects, &previous);
+    TablesView patched = view;
+    if (PatchTablesView(engine, r.effects, &patched)) {
+      ++patched_count;
+      ASSERT_EQ(ViewText(patched), ViewText(built)) << "write " << i << ": " << op << " " << body;
+      view = std::move(patched);
+    } else {
+      view = std::move(built);
+    }
+  }
+  EXPECT_GT(patched_count, writes * 3 / 4);
+}
+
+// The items view built a slice at a time (TablesViewBuild, what a sliced load draws between) is
+// the view built at once: the same text, for an example large enough that each collection takes
+// several slices, and it counts the rows it built up to what it expected.
+TEST(ViewModel, ViewBuiltInSlicesIsTheViewBuiltAtOnce) {
+  Engine engine;
+  Model model;
+  GenerateOptions options;
+  options.scale = 8;
+  ASSERT_TRUE(LoadExample("orders", options, &engine, &model).ok());
+  const TablesView at_once = BuildTablesView(engine, nullptr, nullptr);
+  TablesViewBuild build(engine);
+  int steps = 0;
+  uint64_t rows = 0;
+  while (!build.Step(0)) {  // a budget of 0: one slice a step
+    ++steps;
+    EXPECT_GE(build.rows_built(), rows);
+    rows = build.rows_built();
+    ASSERT_LT(steps, 10000);
+  }
+  uint64_t held = 0;
+  for (const CollectionView& c : at_once.collections) held += c.rows.size();
+  EXPECT_GT(steps, 4);
+  EXPECT_EQ(build.rows_built(), held);
+  EXPECT_EQ(build.rows_expected(), held);
+  const TablesView sliced = build.Take();
+  EXPECT_EQ(ViewText(sliced), ViewText(at_once));
 }
 
 // Items deleted together leave as ghosts in the places and the order they had: a BatchWriteItem
