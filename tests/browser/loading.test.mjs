@@ -37,6 +37,13 @@ describe("loading a scaled example", () => {
     assert.ok(during.loading.expected > 50000, JSON.stringify(during.loading));
     await page.screenshot({ path: join(shots, "loading-phone-01-progress.png") });
     const later = await waitForState(page, `return !s.loading || s.loading.items > ${during.loading.items}`);
+    // Then the items view is built, a slice per frame too, with its rows counted.
+    const building = await waitForState(page, "return !s.loading || s.loading.phase === 'view'");
+    if (building.loading) {
+      assert.ok(building.loading.expectedRows > 50000, JSON.stringify(building.loading));
+      assert.ok(building.loading.rows <= building.loading.expectedRows);
+      await page.screenshot({ path: join(shots, "loading-phone-02-view.png") });
+    }
     const s = await loaded;
     assert.ok(s.frames - start > 5, `frames were drawn while it loaded (${s.frames - start})`);
     assert.equal(s.model.scale, 100);
