@@ -356,6 +356,8 @@ class App {
     Model model;
     uint64_t items = 0;  // the items written (ExampleLoad's count ends with its Finish)
     std::unique_ptr<TablesViewBuild> view_build;
+    // The items written so far, in either phase.
+    uint64_t items_written() const { return view_build ? items : load.items_loaded(); }
     std::string id, name;
     double scale = 1;
     double started_ms = 0;

@@ -74,7 +74,7 @@ std::string App::StateJson() const {
   if (pending_load_) {
     const PendingLoad& p = *pending_load_;
     state["loading"] = {{"name", p.name},
-                        {"items", p.view_build ? p.items : p.load.items_loaded()},
+                        {"items", p.items_written()},
                         {"expected", p.load.items_expected()},
                         {"phase", p.view_build ? "view" : "items"}};
     if (p.view_build) {

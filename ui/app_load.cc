@@ -103,7 +103,7 @@ void App::FrameLoading() {
     Heading(("Loading " + p.name).c_str(), nullptr);
     // Writing the items, then building the view of them: one bar, the view's rows after the
     // items (both are counts of entries, about as costly each).
-    const uint64_t loaded = p.view_build ? p.items : p.load.items_loaded();
+    const uint64_t loaded = p.items_written();
     const uint64_t expected = std::max<uint64_t>(p.load.items_expected(), 1);
     float fraction = 0;
     std::string label;

@@ -1,6 +1,6 @@
 // Patching the table view after a write (view_model.h PatchTablesView): only the rows of the
 // items the request touched are read from the engine and put in place. The result is the view
-// BuildTablesView builds from the previous one (tests/ui/view_patch_test.cc holds the two to the
+// BuildTablesView builds from the previous one (tests/ui/view_model_test.cc holds the two to the
 // same text after every kind of write), without walking the index's entries or moving every row.
 #include <algorithm>
 #include <cstdint>
@@ -188,7 +188,7 @@ bool PlanCollection(const Engine& engine, const Effects& effects,
   // Ghosts are marked rows: counted from the marked ones (no pass over the rows).
   int64_t ghosts = 0;
   for (int r : c.marked) ghosts += IsGhost(c.rows[static_cast<size_t>(r)]) ? 1 : 0;
-  int64_t live = static_cast<int64_t>(c.rows.size()) - ghosts;
+  int64_t live = rows - ghosts;
   plan->structural = ghosts > 0;
   // New and moved entries: before the first entry after them that stays where it was.
   for (Change& change : plan->changes) {
@@ -228,20 +228,21 @@ bool PlanCollection(const Engine& engine, const Effects& effects,
   if (live != static_cast<int64_t>(plan->item_count)) return false;
   // Ghosts: an entry gone that the effects say left (the first such effect names it), right
   // after the nearest earlier row still shown.
+  std::unordered_map<std::string, const TouchedItem*> left;  // id -> its first leaving effect
+  for (const TouchedItem& t : effects.items) {
+    const Mark mark = MarkFor(t.action);
+    if ((mark == Mark::kDeleted || mark == Mark::kIndexRemoved) && t.table == c.table &&
+        t.index == c.index) {
+      left.try_emplace(KeyId(t.key, table.keys), &t);
+    }
+  }
   for (Change& change : plan->changes) {
     if (change.kind != Kind::kRemove) continue;
-    for (const TouchedItem& t : effects.items) {
-      const Mark mark = MarkFor(t.action);
-      if ((mark != Mark::kDeleted && mark != Mark::kIndexRemoved) || t.table != c.table ||
-          t.index != c.index || KeyId(t.key, table.keys) != change.id) {
-        continue;
-      }
-      change.ghost = true;
-      change.ghost_mark = mark;
-      change.ghost_reason = t.reason;
-      break;
-    }
-    if (!change.ghost) continue;
+    auto gone = left.find(change.id);
+    if (gone == left.end()) continue;
+    change.ghost = true;
+    change.ghost_mark = MarkFor(gone->second->action);
+    change.ghost_reason = gone->second->reason;
     Place after{-1, 0, 0, 0, 0};
     for (int64_t p = change.old_row - 1; p >= 0; --p) {
       const RowView& row = c.rows[static_cast<size_t>(p)];
@@ -304,8 +305,8 @@ void ApplyCollection(CollectionPlan* plan, std::vector<std::string>* prefixes) {
       change.shape.push_back(static_cast<uint32_t>(it->second));
     }
   }
-  for (RowView& ghost : ghosts) {
-    if (!ghost.cells.empty() || ghost.mark != Mark::kNone) ghost.cells.resize(c.columns.size());
+  for (size_t i = 0; i < changes.size(); ++i) {
+    if (changes[i].ghost) ghosts[i].cells.resize(c.columns.size());
   }
   if (c.columns.size() != columns_before) c.layout = NextLayout();
   // The new rows, in view order (the entity colours' first sightings follow it, as a build's).
@@ -332,7 +333,6 @@ void ApplyCollection(CollectionPlan* plan, std::vector<std::string>* prefixes) {
       RowView& old = c.rows[static_cast<size_t>(changes[i].old_row)];
       fresh[i].partition_start = old.partition_start;
       fresh[i].band = old.band;
-      fresh[i].mark = old.mark;
       old = std::move(fresh[i]);
     }
     return;
