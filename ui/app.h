@@ -235,6 +235,9 @@ class App {
   // focus ring after the panels are drawn (ui/app_keys.cc).
   void HandleShortcuts();
   void DrawFocusRing();
+  // The panel FocusNextPanel chose, focused at its first control (HandleShortcuts does it first;
+  // the loading frame, which handles no shortcut, too).
+  void ApplyPendingFocus();
   // J/K: the next (dir 1) or previous (-1) access pattern into the request builder.
   void StepPattern(int dir);
   // Runs one request and records it in the history (Run without refreshing the views): Run, and

@@ -112,7 +112,7 @@ void App::StepPattern(int dir) {
   LoadRequest(&request_panel_, schema_view_, p.operation, p.request_json, p.name);
 }
 
-void App::HandleShortcuts() {
+void App::ApplyPendingFocus() {
   if (!pending_focus_panel_.empty()) {
     ImGuiContext& g = *ImGui::GetCurrentContext();
     if (ImGuiWindow* w = ImGui::FindWindowByName(pending_focus_panel_.c_str())) {
@@ -123,6 +123,10 @@ void App::HandleShortcuts() {
     }
     pending_focus_panel_.clear();
   }
+}
+
+void App::HandleShortcuts() {
+  ApplyPendingFocus();
   const ImGuiIO& io = ImGui::GetIO();
   // A text field has the keys (its own undo, its letters); a menu or popup its own.
   if (io.WantTextInput || ImGui::GetActiveID() != 0 ||

@@ -88,6 +88,8 @@ void App::FrameLoading() {
     FinishLoad();
     return;
   }
+  // Tab reaches the progress and its Cancel loading as it reaches a panel.
+  ApplyPendingFocus();
   BeginWidgetFrame();
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const float css = scale_ > 0 ? scale_ : 1;
@@ -137,6 +139,8 @@ void App::FrameLoading() {
     }
   }
   ImGui::End();
+  DrawFocusRing();
+  if (focus_ring_shown_) TrackRect("##focus-ring", focus_ring_);
   EndWidgetFrame();
 }
 

@@ -155,6 +155,33 @@ TEST(AppKeysTest, TabWalksThePhonesBarsAndTabThenLetsFocusLeave) {
   EXPECT_EQ(order[2], "##tabs");   // the bottom tab bar
 }
 
+// While a scaled example loads, the page shows only its progress: Tab reaches it (no panel is
+// drawn), its Cancel loading gets the focus ring and Space presses it.
+TEST(AppKeysTest, TabReachesCancelLoadingAndSpacePressesIt) {
+  testing::Headless ui(390 * 3, 844 * 3);
+  ui.DrawWholeFrames();
+  ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;  // as web/main.cc sets it
+  App app;
+  app.SetScale(3);
+  ASSERT_TRUE(app.LoadModel("orders").ok());
+  auto draw = [&] { app.Frame(); };
+  ui.Draw(draw);
+  app.StartLoadModel("vaultcommerce", 500);  // many frames
+  ui.Draw(draw);
+  ASSERT_TRUE(app.loading());
+  ASSERT_TRUE(app.FocusNextPanel(false, /*entering=*/true));
+  ui.Draw(draw);
+  ui.Draw(draw);
+  EXPECT_EQ(app.FocusedPanel(), "##loading");
+  json ring = State(app)["keyboard"]["ring"];
+  ASSERT_FALSE(ring.is_null()) << "the focus ring is drawn during the load";
+  ImGui::GetIO().KeyMap[ImGuiKey_Space] = ' ';  // GLFW's key code, as web/main.cc maps it
+  ui.Key(' ', draw);
+  ui.Draw(draw);
+  EXPECT_FALSE(app.loading()) << "Space pressed Cancel loading";
+  EXPECT_EQ(State(app)["model"]["id"], "orders");
+}
+
 TEST(AppKeysTest, TheHelpListsEveryShortcutTheKeysHandle) {
   std::string all;
   for (const Shortcut& s : KeyboardShortcuts()) all += std::string(s.keys) + "|";
