@@ -93,118 +93,102 @@ void AddBulkOrder(uint64_t seed, uint64_t customer, const std::string& customer_
   *sk_out = sk;
 }
 
-}  // namespace
-
-Generation GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink) {
-  const uint64_t customers =
-      std::max<uint64_t>(kOrdersCustomers, CountFor(scale, kOrdersCustomers));
-  const ExampleProse& prose = ProseOf("orders");
-  m->name = "Orders";
-  m->description = prose.description;
-  ModelTable t;
-  t.name = kOrdersTable;
-  // ByStatusMulti: a multi-attribute key (DG GSI.html#GSI.MultiAttributeKeys): HASH status, RANGE
-  // customerId then createdAt, attributes every order already has.
-  const OrderedJson by_status_multi = {
-      {"IndexName", "ByStatusMulti"},
-      {"KeySchema", OrderedJson::array({{{"AttributeName", "status"}, {"KeyType", "HASH"}},
-                                        {{"AttributeName", "customerId"}, {"KeyType", "RANGE"}},
-                                        {{"AttributeName", "createdAt"}, {"KeyType", "RANGE"}}})},
-      {"Projection", {{"ProjectionType", "ALL"}}}};
-  t.create_table_json =
-      CreateTableJson(kOrdersTable, {"GSI1PK", "GSI2PK", "GSI2SK", "statusPK", "statusSK"},
-                      {"GSI1", "GSI2", "ByStatusConcat"}, {false, true, true},
-                      {"status", "customerId", "createdAt"}, {by_status_multi});
-  sink->BeginTable(t, customers * 20);
-
+// What the access patterns name from the items: found while the customers are generated.
+struct OrdersSeen {
   std::string c1_order_id, c1_order_sk, bulk_small_sk, bulk_large_sk;
-  for (uint64_t c = 1; c <= customers && sink->ok(); ++c) {
-    Rng r = StreamFor(seed, kCustomer, c);
-    Person person = PersonAt(seed ^ 0x5EED, c, kOrdersCustomers);
-    std::string cid = CustomerId(c);
-    std::string pk = "C#" + cid;
-    std::string name = person.first + " " + person.last;
-    if (c == kBulkCustomer) name = kBusinesses[seed % 4];
-    Item profile;
-    profile["PK"] = S(pk);
-    profile["SK"] = S("PROFILE");
-    profile["customerId"] = S(cid);
-    profile["name"] = S(name);
-    profile["email"] = S(c == kBulkCustomer ? "orders@" + Lower(name) + ".example" : person.email);
-    profile["region"] = S(kRegions[r.Below(4)]);
-    profile["since"] =
-        S(IsoDate(kNow - 100 * kDay - static_cast<int64_t>(r.Next() % (900 * kDay))));
-    sink->Add(std::move(profile));
+};
 
-    uint32_t order_count = 3 + r.Below(6);
-    std::vector<int64_t> times = SortedTimes(&r, kNow - 400 * kDay, kNow - 9 * kDay, order_count);
-    if (r.Percent(40)) times.back() = kNow - static_cast<int64_t>(r.Next() % (4 * kDay));
-    for (uint32_t k = 0; k < order_count; ++k) {
-      int64_t age = kNow - times[k];
-      std::string status;
-      if (age < kDay) {
-        status = "placed";
-      } else if (age < 3 * kDay) {
-        status = "packed";
-      } else if (age < 9 * kDay) {
-        status = "shipped";
-      } else {
-        status = r.Percent(95) ? "delivered" : "cancelled";
-      }
-      std::string order_id = std::to_string(100000 + c * 10 + k);
-      std::string created = IsoTime(times[k]);
-      uint32_t line_count = 1 + r.Below(5);
-      int64_t cents = 0;
-      std::vector<LineDraw> lines;
-      for (uint32_t l = 0; l < line_count; ++l) {
-        LineDraw d{ProductAt(r.Below(kCatalogSize)), 1 + static_cast<int64_t>(r.Below(3))};
-        cents += d.product.cents * d.quantity;
-        lines.push_back(d);
-      }
-      Item order;
-      order["PK"] = S(pk);
-      order["SK"] = S("O#" + IsoDate(times[k]) + "#" + order_id);
-      order["GSI1PK"] = S("O#" + order_id);
-      order["orderId"] = S(order_id);
-      order["customerId"] = S(cid);
-      order["createdAt"] = S(created);
-      order["status"] = S(status);
-      // ByStatusConcat's concatenated keys, rebuilt by every write that changes the status
-      // (ByStatusMulti reads status, customerId and createdAt themselves).
-      order["statusPK"] = S("STATUS#" + status);
-      order["statusSK"] = S(cid + "#" + created);
-      order["total"] = Money(cents);
-      order["lineCount"] = N(line_count);
-      // Sparse GSI2: only open orders (placed or packed) carry its keys.
-      if (status == "placed" || status == "packed") {
-        order["GSI2PK"] = S("OPEN");
-        order["GSI2SK"] = S(created);
-      }
-      if (c == 1 && k == 0) {
-        c1_order_id = order_id;
-        c1_order_sk = order["SK"].s();
-      }
-      sink->Add(std::move(order));
-      for (uint32_t l = 0; l < line_count; ++l) {
-        Item line;
-        line["PK"] = S("O#" + order_id);
-        line["SK"] = S(LineSk(l + 1));
-        line["sku"] = S(lines[l].product.sku);
-        line["quantity"] = N(lines[l].quantity);
-        line["price"] = Money(lines[l].product.cents);
-        sink->Add(std::move(line));
-      }
+// The generator's steps as plain functions, kept out of the coroutine ([[gnu::noinline]]): a
+// coroutine's body is compiled again for its resume and destroy paths, so whatever is inlined into
+// it counts two or three times in app.wasm (this file's coroutine was 81 KB of code at -O3).
+// One customer: the profile, the orders and their lines, and the bulk customer's two large orders.
+[[gnu::noinline]] void AddCustomer(uint64_t seed, uint64_t c, OrdersSeen* seen, ItemSink* sink) {
+  Rng r = StreamFor(seed, kCustomer, c);
+  Person person = PersonAt(seed ^ 0x5EED, c, kOrdersCustomers);
+  std::string cid = CustomerId(c);
+  std::string pk = "C#" + cid;
+  std::string name = person.first + " " + person.last;
+  if (c == kBulkCustomer) name = kBusinesses[seed % 4];
+  Item profile;
+  profile["PK"] = S(pk);
+  profile["SK"] = S("PROFILE");
+  profile["customerId"] = S(cid);
+  profile["name"] = S(name);
+  profile["email"] = S(c == kBulkCustomer ? "orders@" + Lower(name) + ".example" : person.email);
+  profile["region"] = S(kRegions[r.Below(4)]);
+  profile["since"] = S(IsoDate(kNow - 100 * kDay - static_cast<int64_t>(r.Next() % (900 * kDay))));
+  sink->Add(std::move(profile));
+
+  uint32_t order_count = 3 + r.Below(6);
+  std::vector<int64_t> times = SortedTimes(&r, kNow - 400 * kDay, kNow - 9 * kDay, order_count);
+  if (r.Percent(40)) times.back() = kNow - static_cast<int64_t>(r.Next() % (4 * kDay));
+  for (uint32_t k = 0; k < order_count; ++k) {
+    int64_t age = kNow - times[k];
+    std::string status;
+    if (age < kDay) {
+      status = "placed";
+    } else if (age < 3 * kDay) {
+      status = "packed";
+    } else if (age < 9 * kDay) {
+      status = "shipped";
+    } else {
+      status = r.Percent(95) ? "delivered" : "cancelled";
     }
-    if (c == kBulkCustomer) {
-      AddBulkOrder(seed, c, name, 8, kBulkSmallBytes, kNow - 61 * kDay + 9 * 3600, sink,
-                   &bulk_small_sk);
-      AddBulkOrder(seed, c, name, 9, kBulkLargeBytes, kNow - 30 * kDay + 10 * 3600, sink,
-                   &bulk_large_sk);
+    std::string order_id = std::to_string(100000 + c * 10 + k);
+    std::string created = IsoTime(times[k]);
+    uint32_t line_count = 1 + r.Below(5);
+    int64_t cents = 0;
+    std::vector<LineDraw> lines;
+    for (uint32_t l = 0; l < line_count; ++l) {
+      LineDraw d{ProductAt(r.Below(kCatalogSize)), 1 + static_cast<int64_t>(r.Below(3))};
+      cents += d.product.cents * d.quantity;
+      lines.push_back(d);
     }
-    co_yield 0;  // a customer with their orders and lines: a pause for the front end
+    Item order;
+    order["PK"] = S(pk);
+    order["SK"] = S("O#" + IsoDate(times[k]) + "#" + order_id);
+    order["GSI1PK"] = S("O#" + order_id);
+    order["orderId"] = S(order_id);
+    order["customerId"] = S(cid);
+    order["createdAt"] = S(created);
+    order["status"] = S(status);
+    // ByStatusConcat's concatenated keys, rebuilt by every write that changes the status
+    // (ByStatusMulti reads status, customerId and createdAt themselves).
+    order["statusPK"] = S("STATUS#" + status);
+    order["statusSK"] = S(cid + "#" + created);
+    order["total"] = Money(cents);
+    order["lineCount"] = N(line_count);
+    // Sparse GSI2: only open orders (placed or packed) carry its keys.
+    if (status == "placed" || status == "packed") {
+      order["GSI2PK"] = S("OPEN");
+      order["GSI2SK"] = S(created);
+    }
+    if (c == 1 && k == 0) {
+      seen->c1_order_id = order_id;
+      seen->c1_order_sk = order["SK"].s();
+    }
+    sink->Add(std::move(order));
+    for (uint32_t l = 0; l < line_count; ++l) {
+      Item line;
+      line["PK"] = S("O#" + order_id);
+      line["SK"] = S(LineSk(l + 1));
+      line["sku"] = S(lines[l].product.sku);
+      line["quantity"] = N(lines[l].quantity);
+      line["price"] = Money(lines[l].product.cents);
+      sink->Add(std::move(line));
+    }
   }
-  m->tables.push_back(std::move(t));
+  if (c == kBulkCustomer) {
+    AddBulkOrder(seed, c, name, 8, kBulkSmallBytes, kNow - 61 * kDay + 9 * 3600, sink,
+                 &seen->bulk_small_sk);
+    AddBulkOrder(seed, c, name, 9, kBulkLargeBytes, kNow - 30 * kDay + 10 * 3600, sink,
+                 &seen->bulk_large_sk);
+  }
+}
 
+// The access patterns and the tour, once every item is generated.
+[[gnu::noinline]] void AddPatterns(uint64_t seed, const ExampleProse& prose, const OrdersSeen& seen,
+                                   Model* m) {
   // ---- access patterns ----
   const std::string c1 = "C#" + CustomerId(1);
   const std::string c2 = "C#" + CustomerId(kBulkCustomer);
@@ -223,14 +207,14 @@ Generation GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink)
                        {{"TableName", kOrdersTable},
                         {"IndexName", "GSI1"},
                         {"KeyConditionExpression", "GSI1PK = :id"},
-                        {"ExpressionAttributeValues", {{":id", Av("O#" + c1_order_id)}}}},
-                       10, {{"order", c1_order_id}}));
-  ps.push_back(
-      Pattern(prose, "order-lines", "Query",
-              {{"TableName", kOrdersTable},
-               {"KeyConditionExpression", "PK = :pk AND begins_with(SK, :l)"},
-               {"ExpressionAttributeValues", {{":pk", Av("O#" + c1_order_id)}, {":l", Av("L#")}}}},
-              10, {{"order", c1_order_id}}));
+                        {"ExpressionAttributeValues", {{":id", Av("O#" + seen.c1_order_id)}}}},
+                       10, {{"order", seen.c1_order_id}}));
+  ps.push_back(Pattern(
+      prose, "order-lines", "Query",
+      {{"TableName", kOrdersTable},
+       {"KeyConditionExpression", "PK = :pk AND begins_with(SK, :l)"},
+       {"ExpressionAttributeValues", {{":pk", Av("O#" + seen.c1_order_id)}, {":l", Av("L#")}}}},
+      10, {{"order", seen.c1_order_id}}));
   ps.push_back(Pattern(prose, "open-orders", "Query",
                        {{"TableName", kOrdersTable},
                         {"IndexName", "GSI2"},
@@ -258,12 +242,12 @@ Generation GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink)
                        2));
   ps.push_back(Pattern(prose, "read-4-0-kb-order", "GetItem",
                        {{"TableName", kOrdersTable},
-                        {"Key", {{"PK", Av(c2)}, {"SK", Av(bulk_small_sk)}}},
+                        {"Key", {{"PK", Av(c2)}, {"SK", Av(seen.bulk_small_sk)}}},
                         {"ConsistentRead", false}},
                        0, {{"bytes", std::to_string(kBulkSmallBytes)}}));
   ps.push_back(Pattern(prose, "read-4-1-kb-order", "GetItem",
                        {{"TableName", kOrdersTable},
-                        {"Key", {{"PK", Av(c2)}, {"SK", Av(bulk_large_sk)}}},
+                        {"Key", {{"PK", Av(c2)}, {"SK", Av(seen.bulk_large_sk)}}},
                         {"ConsistentRead", false}},
                        0, {{"bytes", std::to_string(kBulkLargeBytes)}}));
   // The new order's id is below every generated one (100000 + c*10 + k).
@@ -358,6 +342,39 @@ Generation GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink)
       {{"TableName", kOrdersTable}, {"Item", note_item("NOTE#delivery-indexed", true)}}, 1));
 
   m->tour = prose.tour;
+}
+
+}  // namespace
+
+Generation GenerateOrders(uint64_t seed, double scale, Model* m, ItemSink* sink) {
+  const uint64_t customers =
+      std::max<uint64_t>(kOrdersCustomers, CountFor(scale, kOrdersCustomers));
+  const ExampleProse& prose = ProseOf("orders");
+  m->name = "Orders";
+  m->description = prose.description;
+  ModelTable t;
+  t.name = kOrdersTable;
+  // ByStatusMulti: a multi-attribute key (DG GSI.html#GSI.MultiAttributeKeys): HASH status, RANGE
+  // customerId then createdAt, attributes every order already has.
+  const OrderedJson by_status_multi = {
+      {"IndexName", "ByStatusMulti"},
+      {"KeySchema", OrderedJson::array({{{"AttributeName", "status"}, {"KeyType", "HASH"}},
+                                        {{"AttributeName", "customerId"}, {"KeyType", "RANGE"}},
+                                        {{"AttributeName", "createdAt"}, {"KeyType", "RANGE"}}})},
+      {"Projection", {{"ProjectionType", "ALL"}}}};
+  t.create_table_json =
+      CreateTableJson(kOrdersTable, {"GSI1PK", "GSI2PK", "GSI2SK", "statusPK", "statusSK"},
+                      {"GSI1", "GSI2", "ByStatusConcat"}, {false, true, true},
+                      {"status", "customerId", "createdAt"}, {by_status_multi});
+  sink->BeginTable(t, customers * 20);
+
+  OrdersSeen seen;
+  for (uint64_t c = 1; c <= customers && sink->ok(); ++c) {
+    AddCustomer(seed, c, &seen, sink);
+    co_yield 0;  // a customer with their orders and lines: a pause for the front end
+  }
+  m->tables.push_back(std::move(t));
+  AddPatterns(seed, prose, seen, m);
 }
 
 }  // namespace monotable::generator_internal
