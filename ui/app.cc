@@ -368,7 +368,7 @@ void App::ApplyIntents() {
     std::visit(
         Overloaded{
             [&](const intent::LoadModel& i) { StartLoadModel(i.name, i.scale); },
-            [&](const intent::ResetModel&) { Reset(); },
+            [&](const intent::ResetModel&) { StartReset(); },
             [&](const intent::RunRequest& i) {
               Run(i.operation, i.request_json, i.label);
               if (side_tab_ != 2) select_side_tab_ = 1;  // the settings tab stays where it acts

@@ -202,8 +202,19 @@ class App {
                    std::string_view label, bool run_if_read);
   // The same for the access pattern `id`. False: no such pattern.
   bool ShowPattern(std::string_view id, bool run_if_read);
-  // Reloads the model as it was loaded (the Reset button).
+  // Reloads the model as it was loaded, at once (scripts: monotable.reset()).
   void Reset();
+  // Reset for the page (the Reset button): when the model as loaded is held and its items view is
+  // large (kSlicedViewRows rows or more: x10 and up), that view is built a slice per frame with
+  // the progress drawn as a load's (loading() is true; Cancel keeps the model as it is now);
+  // otherwise as Reset. At 100k items a Reset at once froze the page for 1-1.4 s on a throttled
+  // phone (docs/benchmarks.md section 15).
+  void StartReset();
+  // The milliseconds of work a sliced load or reset does per frame (at least one slice of it: a
+  // couple of thousand items or rows). 30 by default: with drawing, a frame stays well under 100
+  // ms (issue 15: "no frame over 100 ms") and a load runs at 60-70% of its speed undivided. Tests
+  // set 0 to see a load or reset over many frames.
+  void set_slice_ms(double ms) { slice_ms_ = ms; }
 
   // Switches to the embedded widget's compact layout.
   void SetEmbedLayout(const EmbedLayout& layout) { embed_ = layout; }
@@ -364,8 +375,12 @@ class App {
     std::string id, name;
     double scale = 1;
     double started_ms = 0;
+    // StartReset's: the engine is the model as loaded (a snapshot), only the view is built.
+    bool reset = false;
+    std::string custom_text;
   };
   std::unique_ptr<PendingLoad> pending_load_;
+  double slice_ms_ = 30;  // set_slice_ms
   bool keyboard_focus_ = true;  // the canvas has the page's keyboard focus
   std::string pending_focus_panel_;  // FocusNextPanel's panel, focused at the next frame's start
   bool focus_ring_shown_ = false;

@@ -69,14 +69,15 @@ std::string App::StateJson() const {
   state["loadError"] = load_status_;
   // A load StartLoadModel is running (the page draws its progress): {name, items, expected,
   // phase: "items" while they are written, "view" while the items view is built, with its rows
-  // and expected rows}.
+  // and expected rows; reset: true for StartReset's, which has only the view to build}.
   state["loading"] = nullptr;
   if (pending_load_) {
     const PendingLoad& p = *pending_load_;
     state["loading"] = {{"name", p.name},
                         {"items", p.items_written()},
                         {"expected", p.load.items_expected()},
-                        {"phase", p.view_build ? "view" : "items"}};
+                        {"phase", p.view_build ? "view" : "items"},
+                        {"reset", p.reset}};
     if (p.view_build) {
       state["loading"]["rows"] = p.view_build->rows_built();
       state["loading"]["expectedRows"] = p.view_build->rows_expected();

@@ -65,4 +65,39 @@ describe("loading a scaled example", () => {
     assert.equal(s.model.id, "orders");
     assert.deepEqual(s.model.tables, before);
   });
+
+  test("Reset of a large model, by touch: its view is built a slice per frame, the write undone", async () => {
+    const loaded = await page.evaluate(() => window.monotable.loadModel("orders", 100));
+    const tables = loaded.model.tables;
+    const put = await page.evaluate(() => window.monotable.run("PutItem", {
+      TableName: "Orders", Item: { PK: { S: "C#new" }, SK: { S: "PROFILE" } } }));
+    assert.ok(put.ok, JSON.stringify(put.error));
+    await settle(page, 2);
+    const tap = async (label) => {
+      const r = await page.evaluate((l) => window.monotable.widgetRect(l), label);
+      assert.ok(r, `${label} is drawn`);
+      await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
+      await settle(page, 2);
+    };
+    await tap("Menu");
+    // A phone's CPU (8x slower): the reset lasts long enough to be seen.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+    try {
+      await tap("Reset");
+      const during = await (await page.waitForFunction(() => {
+        const l = window.monotable.state().loading;
+        return l && l.reset ? l : false;
+      }, null, { timeout: 15000 })).jsonValue();
+      assert.equal(during.phase, "view", "nothing to generate or write");
+      assert.equal(during.name, "Orders x100");
+      assert.ok(during.expectedRows > 100000, JSON.stringify(during));
+      await page.screenshot({ path: join(shots, "loading-phone-03-reset.png") });
+    } finally {
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+      await cdp.detach();
+    }
+    const s = await waitForState(page, "return !s.loading");
+    assert.deepEqual(s.model.tables, tables, "the model as loaded, its write undone");
+  });
 });

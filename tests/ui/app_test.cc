@@ -254,5 +254,83 @@ TEST(AppTest, AScaledExampleLoadsAFrameAtATimeWithItsProgressAndCanBeCancelled) 
   EXPECT_EQ(state["model"]["tables"], expected);
 }
 
+// The Reset button at x20 (about 15,000 items): the model as loaded is held, so only its items
+// view is built, a slice per frame with the progress drawn, and the result is what a load at once
+// shows; Cancel keeps the model with its writes. A small model resets at once.
+TEST(AppTest, TheResetOfALargeModelBuildsItsViewAFrameAtATime) {
+  testing::Headless ui;
+  ui.DrawWholeFrames();
+  App at_once;
+  ASSERT_TRUE(at_once.LoadModel("orders", 20).ok());
+  const json expected = json::parse(at_once.StateJson())["model"]["tables"];
+  const char* kNewProfile =
+      R"({"TableName":"Orders","Item":{"PK":{"S":"C#new"},"SK":{"S":"PROFILE"}}})";
+
+  App app;
+  app.set_slice_ms(0);  // a slice per frame: natively the whole view would take a frame or two
+  ASSERT_TRUE(app.LoadModel("orders", 20).ok());
+  auto draw = [&] { app.Frame(); };
+  ui.Draw(draw);
+  ASSERT_TRUE(app.Run("PutItem", kNewProfile).status.ok());
+  ui.Draw(draw);
+  ASSERT_EQ(app.ItemCount(), at_once.ItemCount() + 1);
+  ASSERT_TRUE(ui.Click("Reset", draw));
+  ASSERT_TRUE(app.loading()) << "the Reset button builds a large view a slice per frame";
+  int frames = 0, view_frames = 0;
+  bool progress_drawn = false;
+  while (app.loading() && frames < 10000) {
+    std::vector<RecordedItem> drawn;
+    SetWidgetRecorder(&drawn);
+    ui.Draw(draw);
+    SetWidgetRecorder(nullptr);
+    ++frames;
+    for (const RecordedItem& item : drawn) progress_drawn |= item.label == "load progress";
+    json state = json::parse(app.StateJson());
+    if (!state["loading"].is_null()) {
+      ++view_frames;
+      EXPECT_EQ(state["loading"]["name"], "Orders x20");
+      EXPECT_EQ(state["loading"]["reset"], true);
+      EXPECT_EQ(state["loading"]["phase"], "view") << "nothing to generate or write";
+      EXPECT_EQ(state["loading"]["items"], at_once.ItemCount()) << "the items as loaded";
+    }
+  }
+  EXPECT_FALSE(app.loading());
+  EXPECT_TRUE(progress_drawn);
+  EXPECT_GE(view_frames, 1);
+  EXPECT_EQ(app.ItemCount(), at_once.ItemCount()) << "the write is undone";
+  json state = json::parse(app.StateJson());
+  EXPECT_EQ(state["model"]["id"], "orders");
+  EXPECT_EQ(state["model"]["scale"], 20);
+  EXPECT_EQ(state["model"]["tables"], expected);
+  ASSERT_EQ(app.tables_view().collections.size(), at_once.tables_view().collections.size());
+  for (size_t i = 0; i < app.tables_view().collections.size(); ++i) {
+    const CollectionView& a = app.tables_view().collections[i];
+    const CollectionView& b = at_once.tables_view().collections[i];
+    ASSERT_EQ(a.rows.size(), b.rows.size()) << a.table << "/" << a.index;
+    for (size_t r = 0; r < a.rows.size(); ++r) {
+      ASSERT_EQ(a.rows[r].key_id, b.rows[r].key_id) << a.table << "/" << a.index << " row " << r;
+    }
+  }
+
+  // Cancel: the model as it is now, with its write and its view.
+  ASSERT_TRUE(app.Run("PutItem", kNewProfile).status.ok());
+  ui.Draw(draw);
+  app.StartReset();
+  ASSERT_TRUE(app.loading());
+  ASSERT_TRUE(ui.Click("Cancel loading", draw));
+  EXPECT_FALSE(app.loading());
+  EXPECT_EQ(app.ItemCount(), at_once.ItemCount() + 1);
+  EXPECT_EQ(app.tables_view().collections.size(), at_once.tables_view().collections.size());
+
+  // A small model resets at once.
+  App small;
+  ASSERT_TRUE(small.LoadModel("orders").ok());
+  const uint64_t items = small.ItemCount();
+  ASSERT_TRUE(small.Run("PutItem", kNewProfile).status.ok());
+  small.StartReset();
+  EXPECT_FALSE(small.loading());
+  EXPECT_EQ(small.ItemCount(), items);
+}
+
 }  // namespace
 }  // namespace monotable::ui
