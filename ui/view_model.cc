@@ -360,18 +360,18 @@ class CollectionFill {
         c->size_bytes = i.size_bytes;
       }
     }
-    c->truncated = c->item_count > kMaxRows;
+    c->truncated = c->item_count > c->max_rows;
     c->rows.clear();
-    c->rows.reserve(std::min<size_t>(c->item_count, kMaxRows));
+    c->rows.reserve(std::min<size_t>(c->item_count, c->max_rows));
     moved_to_->assign(previous_ ? previous_->rows.size() : 0, -1);
   }
 
-  // Walks at most `limit` more entries (up to kMaxRows in all), from where the last walk stopped.
+  // Walks at most `limit` more entries (up to max_rows in all), from where the last walk stopped.
   // Returns true when the collection's walk is done. REQUIRES: the engine did not change since
   // the first walk.
   bool Walk(const Engine& engine, size_t limit) {
     if (done_) return true;
-    const size_t room = kMaxRows - visited_;
+    const size_t room = c_->max_rows - visited_;
     limit = std::min(limit, room);
     const bool resumable = limit < room;  // a slice: where it stopped is kept
     size_t walked = 0;
@@ -398,7 +398,7 @@ class CollectionFill {
       engine.ForEachItemFrom(table_.name, index_, last_key_, false, limit, known, visit);
     }
     visited_ += walked;
-    done_ = walked < limit || visited_ >= kMaxRows;
+    done_ = walked < limit || visited_ >= c_->max_rows;
     return done_;
   }
 
@@ -529,7 +529,7 @@ void FillCollection(const Engine& engine, const TableInfo& table, const KeySchem
                     const std::string& index, std::vector<std::string>* prefixes,
                     CollectionView* previous, CollectionView* c, std::vector<int>* moved_to) {
   CollectionFill fill(table, view_keys, index, prefixes, previous, c, moved_to);
-  fill.Walk(engine, kMaxRows);
+  fill.Walk(engine, c->max_rows);
   fill.Finish();
 }
 
@@ -743,11 +743,13 @@ TablesView BuildTablesView(const Engine& engine, const Effects* effects, TablesV
   std::vector<std::vector<int>> moved_to;
   for (const TableInfo& table : engine.Tables()) {
     CollectionView base = CollectionHeader(table, nullptr);
+    base.max_rows = options.max_rows;
     CollectionView* old_base = reusable(table, base);
     std::vector<CollectionView> indexes;
     std::vector<CollectionView*> old_indexes;
     for (const IndexInfo& index : table.indexes) {
       CollectionView c = CollectionHeader(table, &index);
+      c.max_rows = options.max_rows;
       old_indexes.push_back(reusable(table, c));
       indexes.push_back(std::move(c));
     }

@@ -19,6 +19,7 @@ namespace monotable::ui {
 
 // Rows kept per collection; beyond this the view is marked truncated.
 inline constexpr size_t kMaxRows = 250000;
+static_assert(CollectionView().max_rows == kMaxRows);
 // Cell text is cut to this many bytes (the full value is in the result's JSON).
 inline constexpr size_t kMaxCellBytes = 80;
 
@@ -46,6 +47,9 @@ struct TablesViewOptions {
   // it formatted only the rows drawn (issue 15). For the benchmark's side-by-side figures
   // (tests/bench/view_bench.cc) only: what is shown is the same either way.
   bool format_every_row = false;
+  // The most entries a collection's view holds (CollectionView::max_rows): kMaxRows, or fewer for
+  // a test of truncated collections with a small example.
+  size_t max_rows = kMaxRows;
 };
 
 // Builds every table's collection view (table, then indexes). `previous` (may be null) is the
@@ -66,9 +70,12 @@ inline constexpr size_t kMaxPatchedItems = 128;
 // moved entry before the first entry after it that stayed), leaves ghosts where entries left, and
 // marks from `effects`: the view BuildTablesView(engine, &effects, &previous) builds, without a
 // pass over every entry of the table and its indexes (a write at 100k items walked 173k rows;
-// docs/benchmarks.md section 14). Returns false, changing nothing, when it cannot: another
-// schema, a truncated collection, more than kMaxPatchedItems items, a column left without a
-// holder, or a view that did not show the engine as it was; the caller then builds.
+// docs/benchmarks.md section 14). A collection with more entries than its view holds (its first
+// max_rows) keeps that window: an entry placed inside pushes the last row out, a row that leaves
+// pulls the next entry in, an entry past the last row shows nowhere (section 16). Returns false,
+// changing nothing, when it cannot: another schema, more than kMaxPatchedItems items, a column
+// left without a holder, or a view that did not show the engine as it was; the caller then
+// builds.
 bool PatchTablesView(const Engine& engine, const Effects& effects, TablesView* view);
 // BuildTablesView(engine, nullptr, nullptr) a slice at a time, so that a page can keep drawing
 // while the view of a large example is built (the last frame of a sliced load built the whole

@@ -45,7 +45,9 @@ enum class Kind {
   kInPlace,  // changed, same view key: the row is replaced where it is
   kMove,     // changed, another view key: the row leaves its place for another
   kInsert,   // a new entry
-  kRemove,   // the entry is gone (a ghost when the effects say it left)
+  kRemove,   // the entry is gone (a ghost when the effects say it left), or fell out of the
+             // rows held (a truncated collection's window)
+  kOutside,  // an entry after every row held (a truncated collection's): not shown
 };
 
 // Where an element goes among the patched rows, compared as a tuple: (old row, 1, 0, 0, 0) is an
@@ -74,6 +76,10 @@ struct CollectionPlan {
   uint64_t item_count = 0, size_bytes = 0;
   std::vector<Change> changes;
   bool structural = false;
+  // A collection's window (CollectionView::max_rows): the old rows that fall out of its end, and
+  // the entries after its last row that come in.
+  std::vector<size_t> trimmed;
+  std::vector<Entry> pulled;
 };
 
 // The attribute names of a collection's view key (every attribute of a multi-attribute key).
@@ -136,9 +142,7 @@ bool PlanCollection(const Engine& engine, const Effects& effects,
   CollectionView& c = *plan->c;
   const TableInfo& table = *plan->table;
   const KeySchemaInfo& view_keys = *plan->view_keys;
-  if (c.truncated || plan->item_count > kMaxRows || c.shape_rows.size() != c.shapes.size()) {
-    return false;
-  }
+  if (c.shape_rows.size() != c.shapes.size()) return false;
   const std::vector<std::string> key_names = ViewKeyNames(view_keys);
   std::vector<Entry> got;
   std::unordered_map<std::string, size_t> change_of;  // id -> changes[i]
@@ -201,11 +205,13 @@ bool PlanCollection(const Engine& engine, const Effects& effects,
       --live;
       continue;
     }
-    if (change.kind == Kind::kInsert) ++live;
     int64_t distance = 1;
     int64_t anchor = -1;
+    // After every row that stays: in a truncated collection, whose rows are its first entries,
+    // that is past the window (the rows pulled in below may bring it back).
+    bool outside = false;
     Item from = change.entry.item;
-    while (anchor < 0) {
+    while (anchor < 0 && !outside) {
       if (!ReadEntries(engine, table.name, c.index, from, false, kSuccessorsRead, table.keys,
                        &got)) {
         return false;
@@ -216,16 +222,91 @@ bool PlanCollection(const Engine& engine, const Effects& effects,
           continue;
         }
         anchor = c.row_of.Find(next.id, c.rows);
-        if (anchor < 0) return false;  // the view did not show the engine as it was
+        if (anchor < 0 && !c.truncated) return false;  // the view did not show the engine
+        outside = anchor < 0;
         break;
       }
-      if (anchor < 0 && got.size() < kSuccessorsRead) anchor = rows;  // the end
-      if (anchor < 0) from = got.back().item;
+      if (anchor < 0 && !outside && got.size() < kSuccessorsRead) {
+        if (c.truncated) {
+          outside = true;
+        } else {
+          anchor = rows;  // the end
+        }
+      }
+      if (anchor < 0 && !outside) from = got.back().item;
       if (distance > static_cast<int64_t>(plan->changes.size()) + 1) return false;
     }
+    if (outside) {
+      // Not shown: a moved entry's row leaves as if removed (a ghost, as a build shows it, when
+      // the effects say it left the index).
+      change.kind = change.kind == Kind::kMove ? Kind::kRemove : Kind::kOutside;
+      if (change.kind == Kind::kRemove) --live;
+      continue;
+    }
+    if (change.kind == Kind::kInsert) ++live;
     change.place = Place{anchor, 0, -distance, 0, 0};
   }
-  if (live != static_cast<int64_t>(plan->item_count)) return false;
+  // The window: a build holds the first max_rows entries. Past it, the last rows fall out; short
+  // of it in a truncated collection, the entries after the last row come in.
+  const int64_t target =
+      static_cast<int64_t>(std::min<uint64_t>(plan->item_count, c.max_rows));
+  std::vector<char> trimmed_row;  // per old row: fell out
+  if (live > target) {
+    plan->structural = true;
+    trimmed_row.assign(c.rows.size(), 0);
+    // From the end of the patched order: old rows and the entries placed among them.
+    std::vector<size_t> placed;
+    for (size_t i = 0; i < plan->changes.size(); ++i) {
+      const Kind kind = plan->changes[i].kind;
+      if (kind == Kind::kInsert || kind == Kind::kMove) placed.push_back(i);
+    }
+    std::sort(placed.begin(), placed.end(), [&](size_t a, size_t b) {
+      return plan->changes[b].place < plan->changes[a].place;
+    });
+    size_t k = 0;
+    int64_t r = rows - 1;
+    for (int64_t trim = live - target; trim > 0;) {
+      if (k < placed.size() && (r < 0 || Place{r, 1, 0, 0, 0} < plan->changes[placed[k]].place)) {
+        Change& change = plan->changes[placed[k++]];
+        change.kind = change.kind == Kind::kMove ? Kind::kRemove : Kind::kOutside;
+        --trim;
+        continue;
+      }
+      if (r < 0) return false;
+      const size_t row = static_cast<size_t>(r--);
+      if (IsGhost(c.rows[row])) continue;
+      auto it = change_of.find(c.rows[row].key_id);
+      if (it != change_of.end()) {
+        Change& change = plan->changes[it->second];
+        if (change.kind != Kind::kInPlace) continue;  // its row leaves already
+        change.kind = Kind::kRemove;
+      } else {
+        plan->trimmed.push_back(row);
+        trimmed_row[row] = 1;
+      }
+      --trim;
+    }
+  } else if (live < target) {
+    if (!c.truncated) return false;  // the view did not show the engine as it was
+    plan->structural = true;
+    // After the last row that stays (the entries placed go before rows that stay).
+    int64_t last = rows - 1;
+    for (; last >= 0; --last) {
+      const RowView& row = c.rows[static_cast<size_t>(last)];
+      if (IsGhost(row)) continue;
+      auto it = change_of.find(row.key_id);
+      if (it == change_of.end() || plan->changes[it->second].kind == Kind::kInPlace) break;
+    }
+    if (last < 0) return false;  // no row stays: rebuilt
+    if (!c.rows[static_cast<size_t>(last)].stored.id()) return false;  // a row built by hand
+    const Item key = c.rows[static_cast<size_t>(last)].stored.Decode(
+        {table.keys.hash_key, table.keys.range_key});
+    ReadEntries(engine, table.name, c.index, key, false, static_cast<size_t>(target - live),
+                table.keys, &plan->pulled);
+    if (static_cast<int64_t>(plan->pulled.size()) != target - live) return false;
+  }
+  std::unordered_set<std::string> pulled_ids;
+  for (const Entry& e : plan->pulled) pulled_ids.insert(e.id);
   // Ghosts: an entry gone that the effects say left (the first such effect names it), right
   // after the nearest earlier row still shown.
   std::unordered_map<std::string, const TouchedItem*> left;  // id -> its first leaving effect
@@ -239,7 +320,7 @@ bool PlanCollection(const Engine& engine, const Effects& effects,
   for (Change& change : plan->changes) {
     if (change.kind != Kind::kRemove) continue;
     auto gone = left.find(change.id);
-    if (gone == left.end()) continue;
+    if (gone == left.end() || pulled_ids.count(change.id)) continue;  // shown: no ghost
     change.ghost = true;
     change.ghost_mark = MarkFor(gone->second->action);
     change.ghost_reason = gone->second->reason;
@@ -254,6 +335,7 @@ bool PlanCollection(const Engine& engine, const Effects& effects,
         break;
       }
       if (IsGhost(row)) continue;  // an earlier request's ghost, gone now
+      if (!trimmed_row.empty() && trimmed_row[static_cast<size_t>(p)]) continue;  // fell out
       after = Place{p, 1, 0, 0, 0};
       break;
     }
@@ -297,12 +379,25 @@ void ApplyCollection(CollectionPlan* plan, std::vector<std::string>* prefixes) {
       const uint32_t shape = c.rows[static_cast<size_t>(change.old_row)].shape;
       if (shape < c.shape_rows.size() && c.shape_rows[shape] > 0) --c.shape_rows[shape];
     }
-    if (change.kind == Kind::kRemove) continue;
+    if (change.kind == Kind::kRemove || change.kind == Kind::kOutside) continue;
     change.shape.clear();
     for (const auto& [name, value] : change.entry.item) {
       auto [it, added] = column_of.try_emplace(name, c.columns.size());
       if (added) c.columns.push_back(name);
       change.shape.push_back(static_cast<uint32_t>(it->second));
+    }
+  }
+  for (size_t row : plan->trimmed) {
+    const uint32_t shape = c.rows[row].shape;
+    if (shape < c.shape_rows.size() && c.shape_rows[shape] > 0) --c.shape_rows[shape];
+  }
+  // The entries pulled in come after every other row: their new columns last.
+  std::vector<std::vector<uint32_t>> pulled_shapes(plan->pulled.size());
+  for (size_t i = 0; i < plan->pulled.size(); ++i) {
+    for (const auto& [name, value] : plan->pulled[i].item) {
+      auto [it, added] = column_of.try_emplace(name, c.columns.size());
+      if (added) c.columns.push_back(name);
+      pulled_shapes[i].push_back(static_cast<uint32_t>(it->second));
     }
   }
   for (size_t i = 0; i < changes.size(); ++i) {
@@ -313,7 +408,7 @@ void ApplyCollection(CollectionPlan* plan, std::vector<std::string>* prefixes) {
   std::vector<RowView> fresh(changes.size());
   for (size_t i = 0; i < changes.size(); ++i) {
     Change& change = changes[i];
-    if (change.kind == Kind::kRemove) continue;
+    if (change.kind == Kind::kRemove || change.kind == Kind::kOutside) continue;
     RowView row = LiveRow(change.entry.item, change.entry.size, std::move(change.entry.stored),
                           *plan->view_keys, plan->table->keys, prefixes);
     auto [it, added] = shape_of.try_emplace(change.shape, static_cast<uint32_t>(c.shapes.size()));
@@ -327,6 +422,7 @@ void ApplyCollection(CollectionPlan* plan, std::vector<std::string>* prefixes) {
   }
   c.item_count = plan->item_count;
   c.size_bytes = plan->size_bytes;
+  c.truncated = c.item_count > c.max_rows;
   if (!plan->structural) {
     // Every change is in place: the rows stay where they are (marks: RemarkTablesView's).
     for (size_t i = 0; i < changes.size(); ++i) {
@@ -341,7 +437,8 @@ void ApplyCollection(CollectionPlan* plan, std::vector<std::string>* prefixes) {
   // rows replaced in place, the rows that go compacted out, then the new, moved and leaving ones
   // moved in from the end, each after the rows that stay before it.
   const size_t n = c.rows.size();
-  std::vector<size_t> dropped;  // old rows that go: earlier ghosts, moved and removed entries
+  // Old rows that go: earlier ghosts, moved and removed entries, rows that fell out.
+  std::vector<size_t> dropped(plan->trimmed.begin(), plan->trimmed.end());
   for (int r : c.marked) {
     RowView& row = c.rows[static_cast<size_t>(r)];
     if (IsGhost(row)) {
@@ -355,6 +452,7 @@ void ApplyCollection(CollectionPlan* plan, std::vector<std::string>* prefixes) {
   for (size_t i = 0; i < changes.size(); ++i) {
     Change& change = changes[i];
     const size_t old_row = static_cast<size_t>(change.old_row);
+    if (change.kind == Kind::kOutside) continue;
     if (change.kind == Kind::kInPlace) {
       c.rows[old_row] = std::move(fresh[i]);
       continue;
@@ -397,6 +495,19 @@ void ApplyCollection(CollectionPlan* plan, std::vector<std::string>* prefixes) {
     const size_t target = kept_before(changes[i].place) + e;
     while (j - 1 > target) c.rows[--j] = std::move(c.rows[--from]);
     c.rows[--j] = changes[i].kind == Kind::kRemove ? std::move(ghosts[i]) : std::move(fresh[i]);
+  }
+  for (size_t i = 0; i < plan->pulled.size(); ++i) {
+    Entry& entry = plan->pulled[i];
+    RowView row = LiveRow(entry.item, entry.size, std::move(entry.stored), *plan->view_keys,
+                          plan->table->keys, prefixes);
+    auto [it, added] = shape_of.try_emplace(pulled_shapes[i], static_cast<uint32_t>(c.shapes.size()));
+    if (added) {
+      c.shapes.push_back(pulled_shapes[i]);
+      c.shape_rows.push_back(0);
+    }
+    row.shape = it->second;
+    ++c.shape_rows[row.shape];
+    c.rows.push_back(std::move(row));
   }
   Reflow(&c);
 }
@@ -446,6 +557,10 @@ bool PatchTablesView(const Engine& engine, const Effects& effects, TablesView* v
       const uint32_t shape = c.rows[static_cast<size_t>(change.old_row)].shape;
       if (shape < counts.size() && counts[shape] > 0) --counts[shape];
     }
+    for (size_t row : plan.trimmed) {
+      const uint32_t shape = c.rows[row].shape;
+      if (shape < counts.size() && counts[shape] > 0) --counts[shape];
+    }
     std::vector<char> held(c.columns.size(), 0);
     const size_t leading = LeadingColumns(*plan.view_keys, plan.table->keys);
     for (size_t j = 0; j < leading && j < held.size(); ++j) held[j] = 1;
@@ -453,13 +568,16 @@ bool PatchTablesView(const Engine& engine, const Effects& effects, TablesView* v
       if (counts[s] == 0) continue;
       for (uint32_t column : c.shapes[s]) held[column] = 1;
     }
-    for (const Change& change : plan.changes) {
-      if (change.kind == Kind::kRemove) continue;
-      for (const auto& [name, value] : change.entry.item) {
+    auto holds = [&](const Item& item) {
+      for (const auto& [name, value] : item) {
         auto at = std::find(c.columns.begin(), c.columns.end(), name);
         if (at != c.columns.end()) held[static_cast<size_t>(at - c.columns.begin())] = 1;
       }
+    };
+    for (const Change& change : plan.changes) {
+      if (change.kind != Kind::kRemove && change.kind != Kind::kOutside) holds(change.entry.item);
     }
+    for (const Entry& entry : plan.pulled) holds(entry.item);
     if (std::find(held.begin(), held.end(), 0) != held.end()) return false;
   }
   for (CollectionPlan& plan : plans) ApplyCollection(&plan, &view->entity_prefixes);
