@@ -17,9 +17,7 @@
 
 namespace monotable::ui {
 
-// Rows kept per collection; beyond this the view is marked truncated.
-inline constexpr size_t kMaxRows = 250000;
-static_assert(CollectionView().max_rows == kMaxRows);
+// kMaxRows (rows kept per collection; beyond this the view is marked truncated): ui/views.h.
 // Cell text is cut to this many bytes (the full value is in the result's JSON).
 inline constexpr size_t kMaxCellBytes = 80;
 

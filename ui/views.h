@@ -147,6 +147,9 @@ class RowIndex {
   size_t size_ = 0;
 };
 
+// Rows kept per collection; beyond this the view is marked truncated.
+inline constexpr size_t kMaxRows = 250000;
+
 // One tab of the table panel: the base table or one of its indexes.
 struct CollectionView {
   std::string table;
@@ -182,9 +185,9 @@ struct CollectionView {
   uint32_t marks_present = 0;  // bit (1 << Mark) for each mark some row has (the legend)
   int first_marked_row = -1;
   bool truncated = false;   // more rows exist than the view holds (see kMaxRows)
-  // The most entries the view holds: the first ones in the collection's order. kMaxRows
-  // (view_model.h), or a test's smaller window (TablesViewOptions::max_rows).
-  size_t max_rows = 250000;
+  // The most entries the view holds: the first ones in the collection's order. kMaxRows, or a
+  // test's smaller window (TablesViewOptions::max_rows, view_model.h).
+  size_t max_rows = kMaxRows;
   RowIndex row_of;          // key_id -> row (live rows)
   std::vector<int> marked;  // rows with a mark, ascending (re-marking skips a full pass)
 };
