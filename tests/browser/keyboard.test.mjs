@@ -95,6 +95,27 @@ describe("the keyboard on a desktop", () => {
     assert.equal(s.lastRequest.operation, s.model.patterns[0].operation);
   });
 
+  test("during a load, Tab from the page reaches Cancel loading and Space presses it", async () => {
+    await page.evaluate(() => window.monotable.loadModel("orders", 1));
+    const before = (await stateOf(page)).model.tables;
+    page.evaluate(() => window.monotable.startLoad("vaultcommerce", 1000)).catch(() => {});
+    await waitForState(page, "return s.loading && s.loading.items > 0");
+    await page.evaluate(() => { document.activeElement?.blur(); });
+    await tabIntoCanvas(page);
+    const s = await waitForState(page, "return s.keyboard.panel === '##loading' && s.keyboard.ring");
+    assert.ok(s.loading, "still loading");
+    const cancel = await page.evaluate(() => window.monotable.widgetRect("Cancel loading"));
+    const ring = s.keyboard.ring;
+    assert.ok(ring.x <= cancel.x && ring.y <= cancel.y && ring.x + ring.w >= cancel.x + cancel.w &&
+              ring.y + ring.h >= cancel.y + cancel.h,
+              `the ring ${JSON.stringify(ring)} is round Cancel loading ${JSON.stringify(cancel)}`);
+    await page.screenshot({ path: join(shots, "keyboard-desktop-05-loading.png") });
+    await page.keyboard.press("Space");
+    const done = await waitForState(page, "return !s.loading");
+    assert.equal(done.model.id, "orders", "Cancel kept the model that was there");
+    assert.deepEqual(done.model.tables, before);
+  });
+
   test("J, K, N, P, Ctrl+Z and Ctrl+Shift+Z do what the help says", async () => {
     await page.mouse.click(640, 400);  // the canvas, outside any text field
     const patterns = (await stateOf(page)).model.patterns;
