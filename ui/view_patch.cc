@@ -248,8 +248,7 @@ bool PlanCollection(const Engine& engine, const Effects& effects,
   }
   // The window: a build holds the first max_rows entries. Past it, the last rows fall out; short
   // of it in a truncated collection, the entries after the last row come in.
-  const int64_t target =
-      static_cast<int64_t>(std::min<uint64_t>(plan->item_count, c.max_rows));
+  const int64_t target = static_cast<int64_t>(std::min<uint64_t>(plan->item_count, c.max_rows));
   std::vector<char> trimmed_row;  // per old row: fell out
   if (live > target) {
     plan->structural = true;
@@ -500,7 +499,8 @@ void ApplyCollection(CollectionPlan* plan, std::vector<std::string>* prefixes) {
     Entry& entry = plan->pulled[i];
     RowView row = LiveRow(entry.item, entry.size, std::move(entry.stored), *plan->view_keys,
                           plan->table->keys, prefixes);
-    auto [it, added] = shape_of.try_emplace(pulled_shapes[i], static_cast<uint32_t>(c.shapes.size()));
+    auto [it, added] =
+        shape_of.try_emplace(pulled_shapes[i], static_cast<uint32_t>(c.shapes.size()));
     if (added) {
       c.shapes.push_back(pulled_shapes[i]);
       c.shape_rows.push_back(0);
