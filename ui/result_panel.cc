@@ -160,7 +160,10 @@ void DrawResultPanel(ResultPanelState* state, const ResultView& view, Intents* i
       MutedText(view.has_count ? "No items returned." : "No items in the response.");
     }
     if (fonts.mono) ImGui::PushFont(fonts.mono);
-    const int lines = static_cast<int>(std::count(view.json.begin(), view.json.end(), '\n')) + 1;
+    const int lines =
+        view.json_lines > 0
+            ? view.json_lines
+            : static_cast<int>(std::count(view.json.begin(), view.json.end(), '\n')) + 1;
     state->preferred_height = ImGui::GetCursorPosY() +
                               std::min(lines, kPreferredLines) * ImGui::GetTextLineHeight() +
                               ImGui::GetStyle().ScrollbarSize + ImGui::GetStyle().WindowPadding.y;

@@ -1022,6 +1022,7 @@ ResultView BuildResultView(std::string_view operation, const Result& result,
   view.ok = result.status.ok();
   json body = json::parse(result.body, nullptr, false);
   view.json = body.is_discarded() ? result.body : body.dump(2);
+  view.json_lines = static_cast<int>(std::count(view.json.begin(), view.json.end(), '\n')) + 1;
   view.fanout = BuildFanoutView(result.effects);  // a failed condition is billed: shown too
   if (!view.ok) {
     view.error_type = std::string(ErrorName(result.status.code()));

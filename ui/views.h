@@ -368,6 +368,9 @@ struct ResultView {
   std::vector<std::string> columns;
   std::vector<std::vector<std::string>> rows;  // returned items (Items, Item or Responses)
   std::string json;                            // the response body, pretty-printed
+  // Its lines, counted once (a 1 MB Scan page is about 2 MB of text, which the JSON tab counted
+  // again every frame); 0 in a view built by hand: the panel counts them.
+  int json_lines = 0;
   bool has_count = false;
   int64_t count = 0;
   int64_t scanned_count = 0;

@@ -3,6 +3,7 @@
 // sync, and "copy as" gives the AWS CLI / boto3 / JS SDK v3 form of each PartiQL operation.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <variant>
 
 #include "monotable/model.h"
@@ -233,6 +234,9 @@ TEST_F(PartiQLRequestTest, ResultShowsFailedBatchStatementsAndNextToken) {
   view = BuildResultView("ExecuteStatement", page, {"PK", "SK"});
   EXPECT_EQ(view.rows.size(), 1u);
   EXPECT_FALSE(view.next_token.empty());
+  // The JSON tab's lines, counted once for its height (the panel no longer counts every frame).
+  EXPECT_GT(view.json_lines, 3);
+  EXPECT_EQ(view.json_lines, std::count(view.json.begin(), view.json.end(), '\n') + 1);
 }
 
 TEST(PartiQLCodegenTest, EachToolGetsThePartiQLOperation) {
