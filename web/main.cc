@@ -54,6 +54,9 @@ struct Platform {
     int key, scancode, mods;
   };
   std::vector<KeyRelease> held_releases;
+  // The modifiers held at a mouse press since the frame began (GLFW's mods): a Ctrl+click whose
+  // Ctrl is let go before the next frame (a quick click, a slow frame) is still a Ctrl+click.
+  int press_mods = 0;
   bool enter_was_down = false;
   bool enter_activates = false;
 };
@@ -176,12 +179,36 @@ void KeyCallback(GLFWwindow* window, int key, int scancode, int action, int mods
   ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
 }
 
+void MouseButtonCallback(GLFWwindow* window, int button, int action, int mods) {
+  if (action == GLFW_PRESS) g->press_mods |= mods;
+  ImGui_ImplGlfw_MouseButtonCallback(window, button, action, mods);
+}
+
+// For the frame that sees a press, the modifiers held at it count as held (ImGui 1.86 reads
+// io.KeyCtrl during the frame: a slider's Ctrl+click types its value).
+void ApplyPressModifiers() {
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeyShift |= (g->press_mods & GLFW_MOD_SHIFT) != 0;
+  io.KeyCtrl |= (g->press_mods & GLFW_MOD_CONTROL) != 0;
+  io.KeyAlt |= (g->press_mods & GLFW_MOD_ALT) != 0;
+  io.KeySuper |= (g->press_mods & GLFW_MOD_SUPER) != 0;
+}
+
 void ReleaseHeldKeys() {
   for (const Platform::KeyRelease& r : g->held_releases) {
     ImGui_ImplGlfw_KeyCallback(g->window, r.key, r.scancode, GLFW_RELEASE, r.mods);
   }
   g->held_releases.clear();
   for (bool& pressed : g->key_pressed) pressed = false;
+  if (g->press_mods != 0) {
+    // Back to what the keys say (the backend's rule), now that the press has been seen.
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeyShift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
+    io.KeyCtrl = io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
+    io.KeyAlt = io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
+    io.KeySuper = io.KeysDown[GLFW_KEY_LEFT_SUPER] || io.KeysDown[GLFW_KEY_RIGHT_SUPER];
+    g->press_mods = 0;
+  }
 }
 
 // ImGui 1.86 activates the keyboard-focused widget with Space only; Enter does it too here (a
@@ -211,6 +238,7 @@ void Frame(void*) {
   g->touch.SetScale(g->scale);
   g->touch.BeforeNewFrame(start);
   EnterActivates();
+  ApplyPressModifiers();
   ImGui::NewFrame();
   g->touch.AfterNewFrame(start);
   g->text_field.BeforeAppFrame();
@@ -313,6 +341,7 @@ EMSCRIPTEN_KEEPALIVE void mt_set_reduced_motion(int reduce) {
 }
 
 // The DOM controls over the canvas (web/text_layer.js): see App::SetPlatformControls.
+// Called only once the app runs (monotable.js holds an earlier call).
 EMSCRIPTEN_KEEPALIVE void mt_set_platform_controls(double top_right, double bottom) {
   g->app.SetPlatformControls(static_cast<float>(top_right), static_cast<float>(bottom));
 }
@@ -482,6 +511,7 @@ int main() {
   ImGui_ImplOpenGL3_Init("#version 300 es");
   glfwSetScrollCallback(g->window, ScrollCallback);
   glfwSetKeyCallback(g->window, KeyCallback);  // in place of the backend's, which it calls
+  glfwSetMouseButtonCallback(g->window, MouseButtonCallback);  // the same
   io.SetClipboardTextFn = SetClipboard;
   io.GetClipboardTextFn = GetClipboard;
 
