@@ -64,6 +64,8 @@
     rejectReady = reject;
   });
   let mod = null;
+  let appRunning = false;  // main() has made the app and drawn its first frames (onAppReady)
+  let platformControls = null;  // api.setPlatformControls's last values
 
   function fail(message) {
     if (!loading.isConnected) document.body.appendChild(loading);
@@ -591,8 +593,11 @@
     },
     // Room (CSS px) the page's DOM controls take over the canvas: `topRight` at the right end of
     // the phone layout's top bar, `bottom` below the stacked widget's panels (App::SetPlatformControls).
+    // Held until the app runs: a resize can come after the module is up and before main() made
+    // the app, and a call then would be lost (the layer would not measure again, nothing changed).
     setPlatformControls(topRight, bottom) {
-      if (mod) call("mt_set_platform_controls", null, ["number", "number"], [topRight, bottom]);
+      platformControls = [topRight, bottom];
+      if (appRunning) call("mt_set_platform_controls", null, ["number", "number"], platformControls);
     },
     text() {
       return JSON.parse(call("mt_text", "string", [], []));
@@ -1214,6 +1219,10 @@
       },
       async onAppReady() {
         api.timings.firstFrameMs = performance.now() - t0;
+        appRunning = true;
+        if (platformControls) {
+          call("mt_set_platform_controls", null, ["number", "number"], platformControls);
+        }
         // A link that failed inside the engine: the saved work is restored instead.
         if (linkFailed && savedRecord && !todo.savedProblem) {
           try {
