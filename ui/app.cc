@@ -336,7 +336,7 @@ void App::RunPatternAt(int index) {
     row.read_units = result.effects.read_units;
     row.write_units = result.effects.write_units;
     row.returned = result_view_.has_count ? static_cast<int>(result_view_.count)
-                                          : static_cast<int>(result_view_.rows.size());
+                                          : static_cast<int>(ResultRowCount(result_view_));
   }
 }
 

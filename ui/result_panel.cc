@@ -184,7 +184,7 @@ void DrawResultPanel(ResultPanelState* state, const ResultView& view, Intents* i
     const ImGuiStyle& style = ImGui::GetStyle();
     float row = (fonts.mono ? fonts.mono->FontSize * fonts.mono->Scale : ImGui::GetFontSize()) +
                 style.CellPadding.y * 2;
-    int rows = std::min(static_cast<int>(view.rows.size()), kPreferredLines);
+    int rows = std::min(static_cast<int>(ResultRowCount(view)), kPreferredLines);
     state->preferred_height = ImGui::GetCursorPosY() + ImGui::GetFontSize() +
                               style.CellPadding.y * 2 + rows * row + style.ScrollbarSize +
                               style.WindowPadding.y;
@@ -197,10 +197,10 @@ void DrawResultPanel(ResultPanelState* state, const ResultView& view, Intents* i
   ImGui::TableHeadersRow();
   if (fonts.mono) ImGui::PushFont(fonts.mono);
   ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(view.rows.size()));
+  clipper.Begin(static_cast<int>(ResultRowCount(view)));
   while (clipper.Step()) {
     for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
-      const auto& row = view.rows[static_cast<size_t>(r)];
+      const auto& row = ResultRow(view, static_cast<size_t>(r));  // formatted when drawn
       ImGui::TableNextRow();
       for (int c = 0; c < ncolumns && c < static_cast<int>(row.size()); ++c) {
         if (!ImGui::TableSetColumnIndex(c)) continue;

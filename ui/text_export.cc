@@ -110,9 +110,10 @@ json ResultJson(const ResultView& view) {
   out["wireType"] = Member(body, "__type");
   out["columns"] = view.columns;
   json rows = json::array();
-  for (size_t i = 0; i < view.rows.size() && i < kTextMaxRows; ++i) rows.push_back(view.rows[i]);
+  const size_t count = ResultRowCount(view);
+  for (size_t i = 0; i < count && i < kTextMaxRows; ++i) rows.push_back(ResultRow(view, i));
   out["rows"] = rows;
-  out["rowCount"] = view.rows.size();
+  out["rowCount"] = count;
   out["hasCount"] = view.has_count;
   out["count"] = view.count;
   out["scannedCount"] = view.scanned_count;

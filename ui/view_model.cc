@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "ui/response_json.h"
 #include "ui/view_model_internal.h"
 
 namespace monotable::ui {
@@ -986,11 +987,48 @@ SchemaView BuildSchemaView(const Engine& engine) {
 
 namespace {
 
-void AddItems(const json& items, std::vector<const json*>* out) {
-  if (!items.is_array()) return;
-  for (const json& item : items) {
-    if (item.is_object()) out->push_back(&item);
+// The returned items of a response, formatted when drawn: the body's text, where each item is in
+// it, and the columns. A row's item is parsed alone (a few hundred bytes) when first asked for.
+class ResponseRows final : public ResultRowSource {
+ public:
+  ResponseRows(std::string body, std::vector<JsonSpan> items, std::vector<std::string> columns)
+      : body_(std::move(body)), items_(std::move(items)), columns_(std::move(columns)) {}
+  size_t size() const override { return items_.size(); }
+  const std::vector<std::string>& Row(size_t i) override {
+    auto it = cache_.find(i);
+    if (it != cache_.end()) return it->second;
+    // A screen shows a few dozen rows: a cache of a few screens, dropped whole when full.
+    if (cache_.size() >= kCachedRows) cache_.clear();
+    std::vector<std::string> row(columns_.size());
+    json item = json::parse(items_[i].In(body_), nullptr, false);
+    if (item.is_object()) {
+      for (size_t c = 0; c < columns_.size(); ++c) {
+        auto a = item.find(columns_[c]);
+        if (a != item.end()) row[c] = WireValueText(*a);
+      }
+    }
+    return cache_.emplace(i, std::move(row)).first->second;
   }
+
+ private:
+  static constexpr size_t kCachedRows = 512;
+  std::string body_;
+  std::vector<JsonSpan> items_;
+  std::vector<std::string> columns_;
+  std::unordered_map<size_t, std::vector<std::string>> cache_;
+};
+
+// The objects among the elements of the array at `span` (DynamoDB's Items).
+void AddItemSpans(std::string_view body, JsonSpan span, std::vector<JsonSpan>* out) {
+  std::vector<JsonSpan> elements;
+  if (JsonKind(body, span) != '[' || !JsonArrayElements(body, span, &elements)) return;
+  for (const JsonSpan& e : elements) {
+    if (JsonKind(body, e) == '{') out->push_back(e);
+  }
+}
+
+json ParseSpan(std::string_view body, JsonSpan span) {
+  return json::parse(span.In(body), nullptr, false);
 }
 
 }  // namespace
@@ -1020,33 +1058,52 @@ ResultView BuildResultView(std::string_view operation, const Result& result,
   view.has_result = true;
   view.operation = std::string(operation);
   view.ok = result.status.ok();
-  json body = json::parse(result.body, nullptr, false);
-  view.json = body.is_discarded() ? result.body : body.dump(2);
-  view.json_lines = static_cast<int>(std::count(view.json.begin(), view.json.end(), '\n')) + 1;
+  // The body is read without a JSON tree (response_json.h): a 1 MB Scan page parsed, printed and
+  // freed as a tree was half a Scan's time in the page (docs/benchmarks.md section 16).
+  const std::string_view body = result.body;
+  if (!PrettyJson(body, &view.json, &view.json_lines)) {
+    view.json = result.body;
+    view.json_lines = static_cast<int>(std::count(view.json.begin(), view.json.end(), '\n')) + 1;
+  }
   view.fanout = BuildFanoutView(result.effects);  // a failed condition is billed: shown too
   if (!view.ok) {
     view.error_type = std::string(ErrorName(result.status.code()));
     view.error_message = result.status.message();
     return view;
   }
-  if (!body.is_object()) return view;
-  std::vector<const json*> items;
-  if (auto it = body.find("Items"); it != body.end()) AddItems(*it, &items);
-  if (auto it = body.find("Item"); it != body.end() && it->is_object()) items.push_back(&*it);
-  if (auto it = body.find("Attributes"); it != body.end() && it->is_object()) {
-    items.push_back(&*it);
+  JsonSpan whole;
+  std::vector<JsonMember> members;
+  if (!JsonValueSpan(body, &whole) || JsonKind(body, whole) != '{' ||
+      !JsonObjectMembers(body, whole, &members)) {
+    return view;
   }
-  if (auto it = body.find("Responses"); it != body.end()) {
-    if (it->is_object()) {
-      for (auto t = it->begin(); t != it->end(); ++t) AddItems(t.value(), &items);
-    } else if (it->is_array()) {
-      for (size_t i = 0; i < it->size(); ++i) {
-        const json& r = (*it)[i];
-        if (r.is_object() && r.contains("Item") && r["Item"].is_object())
-          items.push_back(&r["Item"]);
-        // BatchExecuteStatement: each statement succeeds or fails on its own.
-        if (r.is_object() && r.contains("Error") && r["Error"].is_object()) {
-          const json& e = r["Error"];
+  std::vector<JsonSpan> items;
+  for (const JsonMember& m : members) {
+    const char kind = JsonKind(body, m.value);
+    if (m.key == "Items") {
+      AddItemSpans(body, m.value, &items);
+    } else if ((m.key == "Item" || m.key == "Attributes") && kind == '{') {
+      items.push_back(m.value);
+    } else if (m.key == "Responses" && kind == '{') {
+      // BatchGetItem: a list of items per table.
+      std::vector<JsonMember> tables;
+      if (JsonObjectMembers(body, m.value, &tables)) {
+        for (const JsonMember& t : tables) AddItemSpans(body, t.value, &items);
+      }
+    } else if (m.key == "Responses" && kind == '[') {
+      // TransactGetItems, ExecuteTransaction, BatchExecuteStatement: {Item} or {Error} each.
+      std::vector<JsonSpan> responses;
+      if (!JsonArrayElements(body, m.value, &responses)) continue;
+      for (size_t i = 0; i < responses.size(); ++i) {
+        std::vector<JsonMember> parts;
+        if (JsonKind(body, responses[i]) != '{' || !JsonObjectMembers(body, responses[i], &parts)) {
+          continue;
+        }
+        for (const JsonMember& part : parts) {
+          if (part.key == "Item" && JsonKind(body, part.value) == '{') items.push_back(part.value);
+          // BatchExecuteStatement: each statement succeeds or fails on its own.
+          if (part.key != "Error" || JsonKind(body, part.value) != '{') continue;
+          const json e = ParseSpan(body, part.value);
           std::string code =
               e.contains("Code") && e["Code"].is_string() ? e["Code"].get<std::string>() : "";
           std::string message = e.contains("Message") && e["Message"].is_string()
@@ -1056,45 +1113,58 @@ ResultView BuildResultView(std::string_view operation, const Result& result,
                                           (message.empty() ? "" : ": " + message));
         }
       }
+    } else if (m.key == "NextToken" && kind == '"') {
+      const json token = ParseSpan(body, m.value);
+      if (token.is_string()) view.next_token = token.get<std::string>();
+    } else if (m.key == "Count") {
+      const json count = ParseSpan(body, m.value);
+      if (count.is_number()) {
+        view.has_count = true;
+        view.count = count.get<int64_t>();
+      }
+    } else if (m.key == "ScannedCount") {
+      const json scanned = ParseSpan(body, m.value);
+      if (scanned.is_number()) view.scanned_count = scanned.get<int64_t>();
+    } else if (m.key == "LastEvaluatedKey" && kind == '{') {
+      view.has_next_page = true;
+      const json key = ParseSpan(body, m.value);
+      std::string text;
+      for (auto k = key.begin(); k != key.end(); ++k) {
+        if (!text.empty()) text += ", ";
+        text += k.key() + " = " + WireValueText(k.value());
+      }
+      view.last_evaluated_key = text;
     }
   }
-  if (auto it = body.find("NextToken"); it != body.end() && it->is_string()) {
-    view.next_token = it->get<std::string>();
-  }
-  if (auto it = body.find("Count"); it != body.end() && it->is_number()) {
-    view.has_count = true;
-    view.count = it->get<int64_t>();
-    auto scanned = body.find("ScannedCount");
-    view.scanned_count =
-        scanned != body.end() && scanned->is_number() ? scanned->get<int64_t>() : 0;
-  }
-  if (auto it = body.find("LastEvaluatedKey"); it != body.end() && it->is_object()) {
-    view.has_next_page = true;
-    std::string text;
-    for (auto k = it->begin(); k != it->end(); ++k) {
-      if (!text.empty()) text += ", ";
-      text += k.key() + " = " + WireValueText(k.value());
+  if (!view.has_count) view.scanned_count = 0;
+  // The columns: the addressed table's keys first (those some item has), then every other
+  // attribute in the order the items first name them, each item's new names sorted (as a tree
+  // of each item, ordered by name, lists them).
+  std::unordered_set<std::string_view> raw_names;  // as written in the body: no copy an item
+  std::unordered_set<std::string> names;
+  std::vector<std::string> in_order;
+  std::vector<JsonMember> attributes;
+  std::vector<std::string> fresh;
+  for (const JsonSpan& item : items) {
+    if (!JsonObjectMembers(body, item, &attributes)) continue;
+    fresh.clear();
+    for (const JsonMember& a : attributes) {
+      if (!raw_names.insert(a.key).second) continue;
+      std::string name = JsonKeyText(a.key);
+      if (names.insert(name).second) fresh.push_back(std::move(name));
     }
-    view.last_evaluated_key = text;
+    std::sort(fresh.begin(), fresh.end());
+    for (std::string& name : fresh) in_order.push_back(std::move(name));
   }
-  std::unordered_set<std::string> seen;
+  std::unordered_set<std::string> placed;
   for (const std::string& name : key_names) {
-    for (const json* item : items) {
-      if (item->contains(name) && seen.insert(name).second) view.columns.push_back(name);
-    }
+    if (names.count(name) && placed.insert(name).second) view.columns.push_back(name);
   }
-  for (const json* item : items) {
-    for (auto a = item->begin(); a != item->end(); ++a) {
-      if (seen.insert(a.key()).second) view.columns.push_back(a.key());
-    }
+  for (std::string& name : in_order) {
+    if (placed.insert(name).second) view.columns.push_back(std::move(name));
   }
-  for (const json* item : items) {
-    std::vector<std::string> row(view.columns.size());
-    for (size_t c = 0; c < view.columns.size(); ++c) {
-      auto a = item->find(view.columns[c]);
-      if (a != item->end()) row[c] = WireValueText(*a);
-    }
-    view.rows.push_back(std::move(row));
+  if (!items.empty()) {
+    view.row_source = std::make_shared<ResponseRows>(result.body, std::move(items), view.columns);
   }
   return view;
 }

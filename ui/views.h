@@ -359,6 +359,17 @@ struct FanoutView {
   uint64_t serial = 0;
 };
 
+// The cells of the returned items a panel draws, formatted when asked (BuildResultView's rows:
+// a 1 MB Scan page is about a thousand items, of which a screen shows twenty). Implemented by the
+// view model over the response text; panels call it through this interface.
+class ResultRowSource {
+ public:
+  virtual ~ResultRowSource() = default;
+  virtual size_t size() const = 0;
+  // The cells of item `i` (< size()), one per ResultView::columns. Valid until the next call.
+  virtual const std::vector<std::string>& Row(size_t i) = 0;
+};
+
 struct ResultView {
   bool has_result = false;
   std::string operation;
@@ -366,8 +377,11 @@ struct ResultView {
   std::string error_type;     // "ValidationException"
   std::string error_message;  // DynamoDB's text
   std::vector<std::string> columns;
-  std::vector<std::vector<std::string>> rows;  // returned items (Items, Item or Responses)
-  std::string json;                            // the response body, pretty-printed
+  // The returned items (Items, Item, Attributes or Responses): `rows` in a view built by hand,
+  // else `row_source` (BuildResultView). Read them with ResultRowCount and ResultRow.
+  std::vector<std::vector<std::string>> rows;
+  std::shared_ptr<ResultRowSource> row_source;
+  std::string json;  // the response body, pretty-printed
   // Its lines, counted once (a 1 MB Scan page is about 2 MB of text, which the JSON tab counted
   // again every frame); 0 in a view built by hand: the panel counts them.
   int json_lines = 0;
@@ -383,6 +397,14 @@ struct ResultView {
   // What the request's writes did to the table and each index (empty for reads).
   FanoutView fanout;
 };
+
+inline size_t ResultRowCount(const ResultView& view) {
+  return view.row_source ? view.row_source->size() : view.rows.size();
+}
+// REQUIRES: i < ResultRowCount(view). Valid until the next call.
+inline const std::vector<std::string>& ResultRow(const ResultView& view, size_t i) {
+  return view.row_source ? view.row_source->Row(i) : view.rows[i];
+}
 
 struct CapacityLineView {
   std::string target;  // "Orders" or "Orders / GSI2 (GSI)"

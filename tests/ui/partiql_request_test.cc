@@ -222,7 +222,7 @@ TEST_F(PartiQLRequestTest, ResultShowsFailedBatchStatementsAndNextToken) {
       R"j({"Statement":"INSERT INTO \"Orders\" VALUE {'PK': 'C#c001', 'SK': 'PROFILE'}"}]})j");
   ASSERT_TRUE(batch.status.ok()) << batch.body;
   ResultView view = BuildResultView("BatchExecuteStatement", batch, {"PK", "SK"});
-  EXPECT_EQ(view.rows.size(), 1u);
+  EXPECT_EQ(ResultRowCount(view), 1u);
   ASSERT_EQ(view.statement_errors.size(), 1u) << batch.body;
   EXPECT_EQ(view.statement_errors[0].rfind("Statement 2: DuplicateItem", 0), 0u)
       << view.statement_errors[0];
@@ -232,7 +232,7 @@ TEST_F(PartiQLRequestTest, ResultShowsFailedBatchStatementsAndNextToken) {
       R"j({"Statement":"SELECT * FROM \"Orders\" WHERE PK = 'C#c001'","Limit":1})j");
   ASSERT_TRUE(page.status.ok()) << page.body;
   view = BuildResultView("ExecuteStatement", page, {"PK", "SK"});
-  EXPECT_EQ(view.rows.size(), 1u);
+  EXPECT_EQ(ResultRowCount(view), 1u);
   EXPECT_FALSE(view.next_token.empty());
   // The JSON tab's lines, counted once for its height (the panel no longer counts every frame).
   EXPECT_GT(view.json_lines, 3);
