@@ -10,6 +10,7 @@
 #include "imgui.h"
 #include "nlohmann/json.hpp"
 #include "ui/app.h"
+#include "ui/response_json.h"
 #include "ui/text_export.h"
 #include "ui/view_model.h"
 
@@ -211,16 +212,28 @@ std::string App::StateJson() const {
 }
 
 std::string App::LastRunJson() const {
-  json out = json::object();
-  json body = json::parse(last_result_.body, nullptr, false);
-  out["response"] = body.is_discarded() ? json(last_result_.body) : body;
-  out["ok"] = last_result_.status.ok();
-  if (!last_result_.status.ok()) {
-    out["error"] = {{"type", std::string(ErrorName(last_result_.status.code()))},
-                    {"message", last_result_.status.message()}};
+  // The response and the effects are already JSON text: spliced in as they are, not parsed into
+  // trees and printed again (a Scan's 1 MB page did that twice; docs/benchmarks.md section 17).
+  JsonSpan span;
+  const bool is_json = JsonValueSpan(last_result_.body, &span);
+  std::string out = R"({"response":)";
+  if (is_json) {
+    out += last_result_.body;
+  } else {
+    out += json(last_result_.body).dump(-1, ' ', false, json::error_handler_t::replace);
   }
-  out["effects"] = json::parse(EffectsToJson(last_result_.effects));
-  return out.dump(-1, ' ', false, json::error_handler_t::replace);
+  out += R"(,"ok":)";
+  out += last_result_.status.ok() ? "true" : "false";
+  if (!last_result_.status.ok()) {
+    out += R"(,"error":)";
+    out += json{{"type", std::string(ErrorName(last_result_.status.code()))},
+                {"message", last_result_.status.message()}}
+               .dump(-1, ' ', false, json::error_handler_t::replace);
+  }
+  out += R"(,"effects":)";
+  out += EffectsToJson(last_result_.effects);
+  out += "}";
+  return out;
 }
 
 std::string App::TextJson() const {

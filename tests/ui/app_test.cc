@@ -49,6 +49,19 @@ TEST(AppTest, CustomModelLoadsRunsAndUndoes) {
   EXPECT_TRUE(get.status.ok());
   json run = json::parse(app.LastRunJson());
   EXPECT_TRUE(run["response"].contains("Item"));
+  // monotable.run's answer is the response and the effects as the engine wrote them (spliced in,
+  // not re-printed): the same documents, and DynamoDB's error for a failed request.
+  EXPECT_EQ(run["response"], json::parse(get.body));
+  EXPECT_EQ(run["ok"], true);
+  EXPECT_FALSE(run.contains("error"));
+  EXPECT_EQ(run["effects"]["operation"], "GetItem");
+  const Result& bad = app.Run("GetItem", R"j({"TableName":"Things","Key":{"PK":{"S":"a"}}})j");
+  ASSERT_FALSE(bad.status.ok());
+  run = json::parse(app.LastRunJson());
+  EXPECT_EQ(run["ok"], false);
+  EXPECT_EQ(run["error"]["type"], "ValidationException");
+  EXPECT_EQ(run["error"]["message"], bad.status.message());
+  EXPECT_EQ(run["response"]["__type"], json::parse(bad.body)["__type"]);
 }
 
 // The model file App exports after loading `name` at `scale`, computed without App: the generated
