@@ -164,6 +164,32 @@ async function measureScaled(items, options, rate, shot) {
     return out;
   });
   if (!runs.every((r) => r.ok)) throw new Error("PutItem/GetItem failed in the page");
+  // A Scan as the playground runs it: a page of about 1 MB, whose result view is the largest a
+  // request builds (docs/benchmarks.md section 17). Three, each timed, and the longest gap between
+  // two animation frames from its start to the second frame after it: how long the page froze.
+  const scans = await page.evaluate(async () => {
+    const out = [];
+    for (let i = 0; i < 3; ++i) {
+      let last = performance.now();
+      let maxGap = 0;
+      let sampling = true;
+      const sample = (t) => {
+        maxGap = Math.max(maxGap, t - last);
+        last = t;
+        if (sampling) requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+      await new Promise((r) => setTimeout(r, 100));
+      const t = performance.now();
+      const scan = await window.monotable.run("Scan", { TableName: "Orders" });
+      const ms = performance.now() - t;
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      sampling = false;
+      out.push({ ms, maxGap, ok: scan.ok });
+    }
+    return out;
+  });
+  if (!scans.every((r) => r.ok)) throw new Error("Scan failed in the page");
   // Reset (the Model panel's button): the same example loaded again over the one held, so the
   // renderer's memory after it shows whether the previous engine, items or table view linger
   // (WebAssembly memory never shrinks: this is the high-water mark of holding one and building
@@ -187,6 +213,8 @@ async function measureScaled(items, options, rate, shot) {
     rendererRssAfterMb: after !== null ? after / 1048576 : null,
     putItemMs: median(runs.map((r) => r.putMs)),
     getItemMs: median(runs.map((r) => r.getMs)),
+    scanMs: median(scans.map((r) => r.ms)),
+    scanMaxFrameGapMs: Math.max(...scans.map((r) => r.maxGap)),
     resetMs,
     rendererRssAfterResetMb: afterReset !== null ? afterReset / 1048576 : null,
   };

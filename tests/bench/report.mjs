@@ -235,16 +235,19 @@ if (page) {
     p();
   }
   p("| items loaded | loadModel ms | frame CPU ms (median) | frame CPU ms (p90) | PutItem ms | " +
-    "GetItem ms | renderer RSS before MB | after MB | Reset ms | after Reset MB |");
-  p("|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
+    "GetItem ms | Scan ms | longest frame gap of a Scan ms | renderer RSS before MB | after MB | " +
+    "Reset ms | after Reset MB |");
+  p("|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
   for (const s of page.scaled) {
     p(`| ${(s.items || s.requestedItems).toLocaleString("en-US")} | ${fmt(s.loadMs, 0)} | ${
       fmt(s.frameMsMedian, 2)} | ${fmt(s.frameMsP90, 2)} | ${fmt(s.putItemMs, 1)} | ${
-      fmt(s.getItemMs, 2)} | ${fmt(s.rendererRssBeforeMb, 0)} | ${fmt(s.rendererRssAfterMb, 0)} | ${
+      fmt(s.getItemMs, 2)} | ${fmt(s.scanMs, 0)} | ${fmt(s.scanMaxFrameGapMs, 0)} | ${
+      fmt(s.rendererRssBeforeMb, 0)} | ${fmt(s.rendererRssAfterMb, 0)} | ${
       fmt(s.resetMs, 0)} | ${fmt(s.rendererRssAfterResetMb, 0)} |`);
   }
-  p("PutItem and GetItem: `monotable.run` in the page (the request and the views it refreshes), " +
-    "median of three, after loading.");
+  p("PutItem, GetItem and Scan: `monotable.run` in the page (the request and the views it " +
+    "refreshes), median of three, after loading; a Scan's frame gap: the longest of the three, " +
+    "from its start to the second frame after it.");
   p();
   const t = page.throttled;
   if (t) {

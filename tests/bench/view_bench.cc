@@ -16,8 +16,15 @@
 // for two writes: the profile put back with a new name (its rows replaced in place) and a new
 // item put (rows inserted: the collection's rows are merged once and reflowed).
 //
+// Then the Result panel's view of a Scan's 1 MB page (docs/benchmarks.md, section 17), both ways:
+//   tree    what BuildResultView did until then: the body parsed into nlohmann's tree, printed
+//           from it for the JSON tab (dump(2)), every returned item's cells formatted, the tree
+//           freed
+//   reader  BuildResultView now (ui/response_json.h: the body read without a tree, the JSON
+//           tab's text laid out from it), and the cells of a screen's rows (kScreenRows) drawn
+//
 // usage: monotable_view_bench [--items N[,N...]] [Google Benchmark flags]
-// Prints Google Benchmark's lines, then one table: items, heap and time, before and after.
+// Prints Google Benchmark's lines, then the tables: items, heap and time, before and after.
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 
@@ -27,10 +34,12 @@
 #include <memory>
 #include <string>
 #include <tuple>
+#include <unordered_set>
 #include <vector>
 
 #include "monotable/engine.h"
 #include "monotable/model.h"
+#include "nlohmann/json.hpp"
 #include "ui/view_model.h"
 
 namespace monotable::bench {
@@ -199,6 +208,79 @@ void RefreshAfterWrite(benchmark::State& state) {
   g_refresh[{target, write, patch ? 1 : 0}].items = f.items;
 }
 
+// The old BuildResultView's work for a page of Items (ui/view_model.cc before section 17).
+struct TreeView {
+  std::string json;
+  std::vector<std::string> columns;
+  std::vector<std::vector<std::string>> rows;
+};
+TreeView TreeResultView(const std::string& body, const std::vector<std::string>& keys) {
+  using json = nlohmann::json;
+  TreeView view;
+  json doc = json::parse(body, nullptr, false);
+  view.json = doc.dump(2);
+  std::vector<const json*> items;
+  if (doc.contains("Items") && doc["Items"].is_array()) {
+    for (const json& item : doc["Items"]) items.push_back(&item);
+  }
+  std::unordered_set<std::string> seen;
+  for (const std::string& name : keys) {
+    for (const json* item : items) {
+      if (item->contains(name) && seen.insert(name).second) view.columns.push_back(name);
+    }
+  }
+  for (const json* item : items) {
+    for (auto a = item->begin(); a != item->end(); ++a) {
+      if (seen.insert(a.key()).second) view.columns.push_back(a.key());
+    }
+  }
+  for (const json* item : items) {
+    std::vector<std::string> row(view.columns.size());
+    for (size_t c = 0; c < view.columns.size(); ++c) {
+      auto a = item->find(view.columns[c]);
+      if (a != item->end()) row[c] = ui::WireValueText(*a);
+    }
+    view.rows.push_back(std::move(row));
+  }
+  return view;
+}
+
+constexpr size_t kScreenRows = 40;  // a tall desktop Result panel's rows
+struct ScanFigures {
+  size_t body_bytes = 0, items = 0;
+  double ms[2] = {0, 0};
+};
+ScanFigures g_scan;
+
+void ResultOfScan(benchmark::State& state) {
+  const bool tree = state.range(1) == 0;
+  Fixture& f = FixtureFor(static_cast<uint64_t>(state.range(0)));
+  const Result scan = f.engine->Execute("Scan", R"({"TableName":"Orders"})");
+  if (!scan.status.ok()) {
+    state.SkipWithError(scan.body.c_str());
+    return;
+  }
+  const std::vector<std::string> keys = {"PK", "SK"};
+  size_t items = 0;
+  for (auto _ : state) {
+    if (tree) {
+      TreeView view = TreeResultView(scan.body, keys);
+      items = view.rows.size();
+      benchmark::DoNotOptimize(view);
+    } else {
+      ui::ResultView view = ui::BuildResultView("Scan", scan, keys);
+      items = ui::ResultRowCount(view);
+      for (size_t i = 0; i < items && i < kScreenRows; ++i) {
+        benchmark::DoNotOptimize(ui::ResultRow(view, i));
+      }
+    }
+  }
+  g_scan.body_bytes = scan.body.size();
+  g_scan.items = items;
+  state.counters["body_KB"] = static_cast<double>(scan.body.size()) / 1024;
+  state.counters["items"] = static_cast<double>(items);
+}
+
 // Keeps each run's mean CPU time per refresh for the summary.
 class Reporter : public benchmark::ConsoleReporter {
  public:
@@ -207,6 +289,14 @@ class Reporter : public benchmark::ConsoleReporter {
     for (const Run& run : runs) {
       if (run.error_occurred || run.iterations == 0) continue;
       const std::string name = run.benchmark_name();
+      if (name.rfind("ResultOfScan/", 0) == 0) {
+        unsigned long long items = 0;
+        int mode = 0;
+        if (std::sscanf(name.c_str(), "ResultOfScan/%llu/%d", &items, &mode) == 2) {
+          g_scan.ms[mode ? 1 : 0] = run.GetAdjustedRealTime();
+        }
+        continue;
+      }
       if (name.rfind("RefreshAfterWrite/", 0) == 0) {
         // RefreshAfterWrite/<items>/<write>/<patch>
         unsigned long long items = 0;
@@ -268,6 +358,13 @@ int main(int argc, char** argv) {
       }
     }
   }
+  for (int64_t mode : {0, 1}) {
+    benchmark::RegisterBenchmark("ResultOfScan", ResultOfScan)
+        ->Args({items.front(), mode})
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(20)
+        ->UseRealTime();
+  }
   int rest_argc = static_cast<int>(rest.size());
   benchmark::Initialize(&rest_argc, rest.data());
   Reporter reporter;
@@ -300,6 +397,11 @@ int main(int argc, char** argv) {
                 static_cast<unsigned long long>(pb.items), pb.ms, pp.ms, nb.ms,
                 np.ms, static_cast<long long>(pp.refused + np.refused));
   }
+  std::printf(
+      "\n| the Result panel's view of a Scan page | tree (before) | reader (now) | ratio |\n"
+      "|---|--:|--:|--:|\n| %zu items, %.0f KB | %.2f ms | %.2f ms | %.1fx |\n",
+      g_scan.items, g_scan.body_bytes / 1024.0, g_scan.ms[0], g_scan.ms[1],
+      g_scan.ms[1] > 0 ? g_scan.ms[0] / g_scan.ms[1] : 0);
   benchmark::Shutdown();
   return 0;
 }
