@@ -160,15 +160,13 @@ void DrawResultPanel(ResultPanelState* state, const ResultView& view, Intents* i
       MutedText(view.has_count ? "No items returned." : "No items in the response.");
     }
     if (fonts.mono) ImGui::PushFont(fonts.mono);
-    const int lines =
-        view.json_lines > 0
-            ? view.json_lines
-            : static_cast<int>(std::count(view.json.begin(), view.json.end(), '\n')) + 1;
+    int lines = 0;
+    const std::string& text = ResultJsonText(view, &lines);  // a large page's: made now
     state->preferred_height = ImGui::GetCursorPosY() +
                               std::min(lines, kPreferredLines) * ImGui::GetTextLineHeight() +
                               ImGui::GetStyle().ScrollbarSize + ImGui::GetStyle().WindowPadding.y;
     ImGui::BeginChild("##json", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
-    ImGui::TextUnformatted(view.json.c_str());
+    ImGui::TextUnformatted(text.c_str(), text.c_str() + text.size());
     RecordItem("json");
     ImGui::EndChild();
     if (fonts.mono) ImGui::PopFont();

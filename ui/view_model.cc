@@ -994,6 +994,14 @@ class ResponseRows final : public ResultRowSource {
   ResponseRows(std::string body, std::vector<JsonSpan> items, std::vector<std::string> columns)
       : body_(std::move(body)), items_(std::move(items)), columns_(std::move(columns)) {}
   size_t size() const override { return items_.size(); }
+  const std::string& Json(int* lines) override {
+    if (json_lines_ == 0 && !PrettyJson(body_, &json_, &json_lines_)) {
+      json_ = body_;
+      json_lines_ = static_cast<int>(std::count(json_.begin(), json_.end(), '\n')) + 1;
+    }
+    if (lines) *lines = json_lines_;
+    return json_;
+  }
   const std::vector<std::string>& Row(size_t i) override {
     auto it = cache_.find(i);
     if (it != cache_.end()) return it->second;
@@ -1016,6 +1024,8 @@ class ResponseRows final : public ResultRowSource {
   std::vector<JsonSpan> items_;
   std::vector<std::string> columns_;
   std::unordered_map<size_t, std::vector<std::string>> cache_;
+  std::string json_;
+  int json_lines_ = 0;  // 0: json_ not made yet
 };
 
 // The objects among the elements of the array at `span` (DynamoDB's Items).
@@ -1061,10 +1071,14 @@ ResultView BuildResultView(std::string_view operation, const Result& result,
   // The body is read without a JSON tree (response_json.h): a 1 MB Scan page parsed, printed and
   // freed as a tree was half a Scan's time in the page (docs/benchmarks.md section 16).
   const std::string_view body = result.body;
-  if (!PrettyJson(body, &view.json, &view.json_lines)) {
+  const bool large = body.size() > kEagerJsonBytes;  // its text is made when first shown
+  if (!large && !PrettyJson(body, &view.json, &view.json_lines)) {
     view.json = result.body;
     view.json_lines = static_cast<int>(std::count(view.json.begin(), view.json.end(), '\n')) + 1;
   }
+  if (large)
+    view.row_source = std::make_shared<ResponseRows>(result.body, std::vector<JsonSpan>{},
+                                                     std::vector<std::string>{});
   view.fanout = BuildFanoutView(result.effects);  // a failed condition is billed: shown too
   if (!view.ok) {
     view.error_type = std::string(ErrorName(result.status.code()));
@@ -1163,7 +1177,7 @@ ResultView BuildResultView(std::string_view operation, const Result& result,
   for (std::string& name : in_order) {
     if (placed.insert(name).second) view.columns.push_back(std::move(name));
   }
-  if (!items.empty()) {
+  if (!items.empty() || large) {
     view.row_source = std::make_shared<ResponseRows>(result.body, std::move(items), view.columns);
   }
   return view;

@@ -7,6 +7,7 @@
 // RowCellSource, an interface the view model implements).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
@@ -368,6 +369,9 @@ class ResultRowSource {
   virtual size_t size() const = 0;
   // The cells of item `i` (< size()), one per ResultView::columns. Valid until the next call.
   virtual const std::vector<std::string>& Row(size_t i) = 0;
+  // The response body laid out for the JSON tab, made on the first call and kept (a large page's
+  // text is made when the tab is first shown, not by every request); `lines`: its lines.
+  virtual const std::string& Json(int* lines) = 0;
 };
 
 struct ResultView {
@@ -381,7 +385,9 @@ struct ResultView {
   // else `row_source` (BuildResultView). Read them with ResultRowCount and ResultRow.
   std::vector<std::vector<std::string>> rows;
   std::shared_ptr<ResultRowSource> row_source;
-  std::string json;  // the response body, pretty-printed
+  // The response body, pretty-printed: empty for a body over kEagerJsonBytes, whose row_source
+  // makes it when asked. Read it with ResultJsonText.
+  std::string json;
   // Its lines, counted once (a 1 MB Scan page is about 2 MB of text, which the JSON tab counted
   // again every frame); 0 in a view built by hand: the panel counts them.
   int json_lines = 0;
@@ -397,6 +403,20 @@ struct ResultView {
   // What the request's writes did to the table and each index (empty for reads).
   FanoutView fanout;
 };
+
+// Bodies up to this size are pretty-printed by BuildResultView; larger ones when first shown.
+inline constexpr size_t kEagerJsonBytes = 256 * 1024;
+
+// The JSON tab's text and its lines (`lines` may be null).
+inline const std::string& ResultJsonText(const ResultView& view, int* lines) {
+  if (view.json.empty() && view.row_source) return view.row_source->Json(lines);
+  if (lines) {
+    *lines = view.json_lines > 0
+                 ? view.json_lines
+                 : static_cast<int>(std::count(view.json.begin(), view.json.end(), '\n')) + 1;
+  }
+  return view.json;
+}
 
 inline size_t ResultRowCount(const ResultView& view) {
   return view.row_source ? view.row_source->size() : view.rows.size();
