@@ -987,6 +987,13 @@ SchemaView BuildSchemaView(const Engine& engine) {
 
 namespace {
 
+// The JSON tab's text of a body: laid out (PrettyJson), or the body as it is when it is not JSON.
+void LayOutJson(std::string_view body, std::string* text, int* lines) {
+  if (PrettyJson(body, text, lines)) return;
+  *text = std::string(body);
+  *lines = static_cast<int>(std::count(text->begin(), text->end(), '\n')) + 1;
+}
+
 // The returned items of a response, formatted when drawn: the body's text, where each item is in
 // it, and the columns. A row's item is parsed alone (a few hundred bytes) when first asked for.
 class ResponseRows final : public ResultRowSource {
@@ -995,10 +1002,7 @@ class ResponseRows final : public ResultRowSource {
       : body_(std::move(body)), items_(std::move(items)), columns_(std::move(columns)) {}
   size_t size() const override { return items_.size(); }
   const std::string& Json(int* lines) override {
-    if (json_lines_ == 0 && !PrettyJson(body_, &json_, &json_lines_)) {
-      json_ = body_;
-      json_lines_ = static_cast<int>(std::count(json_.begin(), json_.end(), '\n')) + 1;
-    }
+    if (json_lines_ == 0) LayOutJson(body_, &json_, &json_lines_);
     if (lines) *lines = json_lines_;
     return json_;
   }
@@ -1072,23 +1076,23 @@ ResultView BuildResultView(std::string_view operation, const Result& result,
   // freed as a tree was half a Scan's time in the page (docs/benchmarks.md section 16).
   const std::string_view body = result.body;
   const bool large = body.size() > kEagerJsonBytes;  // its text is made when first shown
-  if (!large && !PrettyJson(body, &view.json, &view.json_lines)) {
-    view.json = result.body;
-    view.json_lines = static_cast<int>(std::count(view.json.begin(), view.json.end(), '\n')) + 1;
-  }
-  if (large)
-    view.row_source = std::make_shared<ResponseRows>(result.body, std::vector<JsonSpan>{},
-                                                     std::vector<std::string>{});
+  if (!large) LayOutJson(body, &view.json, &view.json_lines);
   view.fanout = BuildFanoutView(result.effects);  // a failed condition is billed: shown too
   if (!view.ok) {
     view.error_type = std::string(ErrorName(result.status.code()));
     view.error_message = result.status.message();
+    if (large)
+      view.row_source =
+          std::make_shared<ResponseRows>(result.body, std::vector<JsonSpan>{}, view.columns);
     return view;
   }
   JsonSpan whole;
   std::vector<JsonMember> members;
   if (!JsonValueSpan(body, &whole) || JsonKind(body, whole) != '{' ||
       !JsonObjectMembers(body, whole, &members)) {
+    if (large)
+      view.row_source =
+          std::make_shared<ResponseRows>(result.body, std::vector<JsonSpan>{}, view.columns);
     return view;
   }
   std::vector<JsonSpan> items;
