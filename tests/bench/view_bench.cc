@@ -40,6 +40,7 @@
 #include "monotable/engine.h"
 #include "monotable/model.h"
 #include "nlohmann/json.hpp"
+#include "tests/core/api/effects_json_tree.h"
 #include "ui/view_model.h"
 
 namespace monotable::bench {
@@ -281,6 +282,33 @@ void ResultOfScan(benchmark::State& state) {
   state.counters["items"] = static_cast<double>(items);
 }
 
+struct EffectsFigures {
+  size_t touched = 0, bytes = 0;
+  double ms[2] = {0, 0};
+};
+EffectsFigures g_effects;
+
+void EffectsOfScan(benchmark::State& state) {
+  const bool tree = state.range(1) == 0;
+  Fixture& f = FixtureFor(static_cast<uint64_t>(state.range(0)));
+  const Result scan = f.engine->Execute("Scan", R"({"TableName":"Orders"})");
+  if (!scan.status.ok()) {
+    state.SkipWithError(scan.body.c_str());
+    return;
+  }
+  size_t bytes = 0;
+  for (auto _ : state) {
+    std::string text =
+        tree ? testing_reference::TreeEffectsJson(scan.effects) : EffectsToJson(scan.effects);
+    bytes = text.size();
+    benchmark::DoNotOptimize(text);
+  }
+  g_effects.touched = scan.effects.items.size();
+  g_effects.bytes = bytes;
+  state.counters["touched"] = static_cast<double>(g_effects.touched);
+  state.counters["KB"] = static_cast<double>(bytes) / 1024;
+}
+
 // Keeps each run's mean CPU time per refresh for the summary.
 class Reporter : public benchmark::ConsoleReporter {
  public:
@@ -294,6 +322,14 @@ class Reporter : public benchmark::ConsoleReporter {
         int mode = 0;
         if (std::sscanf(name.c_str(), "ResultOfScan/%llu/%d", &items, &mode) == 2) {
           g_scan.ms[mode ? 1 : 0] = run.GetAdjustedRealTime();
+        }
+        continue;
+      }
+      if (name.rfind("EffectsOfScan/", 0) == 0) {
+        unsigned long long items = 0;
+        int mode = 0;
+        if (std::sscanf(name.c_str(), "EffectsOfScan/%llu/%d", &items, &mode) == 2) {
+          g_effects.ms[mode ? 1 : 0] = run.GetAdjustedRealTime();
         }
         continue;
       }
@@ -365,6 +401,13 @@ int main(int argc, char** argv) {
         ->Iterations(20)
         ->UseRealTime();
   }
+  for (int64_t mode : {0, 1}) {
+    benchmark::RegisterBenchmark("EffectsOfScan", EffectsOfScan)
+        ->Args({items.front(), mode})
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(20)
+        ->UseRealTime();
+  }
   int rest_argc = static_cast<int>(rest.size());
   benchmark::Initialize(&rest_argc, rest.data());
   Reporter reporter;
@@ -402,6 +445,11 @@ int main(int argc, char** argv) {
       "|---|--:|--:|--:|\n| %zu items, %.0f KB | %.2f ms | %.2f ms | %.1fx |\n",
       g_scan.items, g_scan.body_bytes / 1024.0, g_scan.ms[0], g_scan.ms[1],
       g_scan.ms[1] > 0 ? g_scan.ms[0] / g_scan.ms[1] : 0);
+  std::printf(
+      "\n| a Scan page's effects as JSON text | tree (before) | text (now) | ratio |\n"
+      "|---|--:|--:|--:|\n| %zu items touched, %.0f KB | %.2f ms | %.2f ms | %.1fx |\n",
+      g_effects.touched, g_effects.bytes / 1024.0, g_effects.ms[0], g_effects.ms[1],
+      g_effects.ms[1] > 0 ? g_effects.ms[0] / g_effects.ms[1] : 0);
   benchmark::Shutdown();
   return 0;
 }
