@@ -1,5 +1,6 @@
 #include "ui/response_json.h"
 
+#include <algorithm>
 #include <cstdint>
 
 #include "nlohmann/json.hpp"
@@ -111,8 +112,19 @@ size_t LiteralEnd(std::string_view t, size_t p, std::string_view word) {
   return t.substr(p, word.size()) == word ? p + word.size() : kNone;
 }
 
-// Past the value at p (no whitespace before it), or kNone.
-size_t ValueEnd(std::string_view t, size_t p, int depth) {
+// JsonOutline::Read's state: levels[d] holds the children read so far of the container open at
+// level d (one at a time: its siblings come after it closes), sized once so that a child's node
+// stays where it is while its own children are read.
+struct Outliner {
+  int limit = 0;
+  std::vector<std::vector<JsonNode>> levels;
+  std::vector<JsonNode>* nodes = nullptr;
+};
+
+// Past the value at p (no whitespace before it), or kNone. With an outliner, the children of a
+// container at a level below its limit are recorded into `self` (the value's node).
+size_t ValueEnd(std::string_view t, size_t p, int depth, Outliner* o = nullptr,
+                JsonNode* self = nullptr) {
   if (p >= t.size()) return kNone;
   switch (t[p]) {
     case '"':
@@ -128,24 +140,38 @@ size_t ValueEnd(std::string_view t, size_t p, int depth) {
       if (depth >= kMaxJsonDepth) return kNone;
       const bool object = t[p] == '{';
       const char close = object ? '}' : ']';
+      std::vector<JsonNode>* kids =
+          o != nullptr && depth < o->limit ? &o->levels[static_cast<size_t>(depth)] : nullptr;
       p = SkipSpace(t, p + 1);
       if (p < t.size() && t[p] == close) return p + 1;
       while (true) {
+        std::string_view key;
         if (object) {
-          p = StringEnd(t, p);
-          if (p == kNone) return kNone;
-          p = SkipSpace(t, p);
+          const size_t key_end = StringEnd(t, p);
+          if (key_end == kNone) return kNone;
+          if (kids) key = t.substr(p + 1, key_end - p - 2);
+          p = SkipSpace(t, key_end);
           if (p >= t.size() || t[p] != ':') return kNone;
           p = SkipSpace(t, p + 1);
         }
-        p = ValueEnd(t, p, depth + 1);
+        JsonNode* child = nullptr;
+        if (kids) child = &kids->emplace_back(JsonNode{key, JsonSpan{p, p}});
+        p = ValueEnd(t, p, depth + 1, kids ? o : nullptr, child);
         if (p == kNone) return kNone;
+        if (child) child->value.end = p;
         p = SkipSpace(t, p);
         if (p >= t.size()) return kNone;
-        if (t[p] == close) return p + 1;
+        if (t[p] == close) break;
         if (t[p] != ',') return kNone;
         p = SkipSpace(t, p + 1);
       }
+      if (kids) {
+        self->first = static_cast<uint32_t>(o->nodes->size());
+        self->count = static_cast<uint32_t>(kids->size());
+        o->nodes->insert(o->nodes->end(), kids->begin(), kids->end());
+        kids->clear();
+      }
+      return p + 1;
     }
     default:
       return NumberEnd(t, p);
@@ -196,6 +222,25 @@ bool JsonValueSpan(std::string_view text, JsonSpan* out) {
   const size_t end = ValueEnd(text, begin, 0);
   if (end == kNone || SkipSpace(text, end) != text.size()) return false;
   *out = JsonSpan{begin, end};
+  return true;
+}
+
+bool JsonOutline::Read(std::string_view text, int depth) {
+  root_ = JsonNode{};
+  nodes_.clear();
+  Outliner o;
+  o.limit = std::clamp(depth, 0, kMaxJsonDepth);
+  o.levels.resize(static_cast<size_t>(o.limit));
+  o.nodes = &nodes_;
+  const size_t begin = SkipSpace(text, 0);
+  JsonNode root;
+  const size_t end = ValueEnd(text, begin, 0, &o, &root);
+  if (end == kNone || SkipSpace(text, end) != text.size()) {
+    nodes_.clear();
+    return false;
+  }
+  root.value = JsonSpan{begin, end};
+  root_ = root;
   return true;
 }
 

@@ -12,6 +12,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,6 +42,37 @@ bool JsonValueSpan(std::string_view text, JsonSpan* out);
 bool JsonObjectMembers(std::string_view text, JsonSpan span, std::vector<JsonMember>* out);
 // The elements of the array at `span` of `text`, in order.
 bool JsonArrayElements(std::string_view text, JsonSpan span, std::vector<JsonSpan>* out);
+// One JSON document read once: checked as JsonValueSpan checks it, and the members of every object
+// and the elements of every array less than `depth` levels below the document's value recorded
+// on the way (the value itself is level 0). A Scan page's items and their attributes were found
+// by four passes over its 2 MB before (the whole checked, then its members, the Items array's
+// elements and each item's members each scanned again): one pass now (docs/benchmarks.md
+// section 18).
+struct JsonNode {
+  std::string_view key;  // as JsonMember::key; empty for an array's element and the document
+  JsonSpan value;
+  uint32_t first = 0;  // its children: nodes()[first, first + count), when it was outlined
+  uint32_t count = 0;
+};
+
+class JsonOutline {
+ public:
+  // False (and the outline empty) unless `text` is one strict JSON value. `text` must outlive
+  // the outline: keys are views of it.
+  bool Read(std::string_view text, int depth);
+  const JsonNode& root() const { return root_; }
+  // The members (an array: its elements, keys empty) of `node`, in the order written. Empty for
+  // a scalar, an empty container, and a container `depth` or more levels down (not outlined:
+  // JsonObjectMembers reads it). REQUIRES: `node` is root() or one of the children given.
+  std::span<const JsonNode> Children(const JsonNode& node) const {
+    return std::span<const JsonNode>(nodes_).subspan(node.first, node.count);
+  }
+
+ private:
+  JsonNode root_;
+  std::vector<JsonNode> nodes_;  // each container's children together, inner containers first
+};
+
 // A raw key (JsonMember::key) as text: its escapes decoded (\uXXXX to UTF-8, surrogate pairs
 // joined). REQUIRES: `raw` came from JsonObjectMembers.
 std::string JsonKeyText(std::string_view raw);

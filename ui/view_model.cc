@@ -1032,15 +1032,6 @@ class ResponseRows final : public ResultRowSource {
   int json_lines_ = 0;  // 0: json_ not made yet
 };
 
-// The objects among the elements of the array at `span` (DynamoDB's Items).
-void AddItemSpans(std::string_view body, JsonSpan span, std::vector<JsonSpan>* out) {
-  std::vector<JsonSpan> elements;
-  if (JsonKind(body, span) != '[' || !JsonArrayElements(body, span, &elements)) return;
-  for (const JsonSpan& e : elements) {
-    if (JsonKind(body, e) == '{') out->push_back(e);
-  }
-}
-
 json ParseSpan(std::string_view body, JsonSpan span) {
   return json::parse(span.In(body), nullptr, false);
 }
@@ -1086,27 +1077,42 @@ ResultView BuildResultView(std::string_view operation, const Result& result,
           std::make_shared<ResponseRows>(result.body, std::vector<JsonSpan>{}, view.columns);
     return view;
   }
-  JsonSpan whole;
-  std::vector<JsonMember> members;
-  if (!JsonValueSpan(body, &whole) || JsonKind(body, whole) != '{' ||
-      !JsonObjectMembers(body, whole, &members)) {
+  // One pass over the body finds the response's members, a Query or Scan page's items and their
+  // attribute names (levels 0, 1 and 2 outlined); deeper items (batches, transactions) are read
+  // from their spans.
+  JsonOutline outline;
+  if (!outline.Read(body, 3) || JsonKind(body, outline.root().value) != '{') {
     if (large)
       view.row_source =
           std::make_shared<ResponseRows>(result.body, std::vector<JsonSpan>{}, view.columns);
     return view;
   }
   std::vector<JsonSpan> items;
-  for (const JsonMember& m : members) {
+  std::vector<const JsonNode*> outlined;  // the node of each of `items` outlined, else nullptr
+  auto add_item = [&](JsonSpan span, const JsonNode* node) {
+    items.push_back(span);
+    outlined.push_back(node);
+  };
+  for (const JsonNode& m : outline.Children(outline.root())) {
     const char kind = JsonKind(body, m.value);
-    if (m.key == "Items") {
-      AddItemSpans(body, m.value, &items);
+    if (m.key == "Items" && kind == '[') {
+      for (const JsonNode& e : outline.Children(m)) {
+        if (JsonKind(body, e.value) == '{') add_item(e.value, &e);
+      }
     } else if ((m.key == "Item" || m.key == "Attributes") && kind == '{') {
-      items.push_back(m.value);
+      add_item(m.value, &m);
     } else if (m.key == "Responses" && kind == '{') {
       // BatchGetItem: a list of items per table.
       std::vector<JsonMember> tables;
       if (JsonObjectMembers(body, m.value, &tables)) {
-        for (const JsonMember& t : tables) AddItemSpans(body, t.value, &items);
+        for (const JsonMember& t : tables) {
+          std::vector<JsonSpan> elements;
+          if (JsonKind(body, t.value) != '[' || !JsonArrayElements(body, t.value, &elements))
+            continue;
+          for (const JsonSpan& e : elements) {
+            if (JsonKind(body, e) == '{') add_item(e, nullptr);
+          }
+        }
       }
     } else if (m.key == "Responses" && kind == '[') {
       // TransactGetItems, ExecuteTransaction, BatchExecuteStatement: {Item} or {Error} each.
@@ -1118,7 +1124,8 @@ ResultView BuildResultView(std::string_view operation, const Result& result,
           continue;
         }
         for (const JsonMember& part : parts) {
-          if (part.key == "Item" && JsonKind(body, part.value) == '{') items.push_back(part.value);
+          if (part.key == "Item" && JsonKind(body, part.value) == '{')
+            add_item(part.value, nullptr);
           // BatchExecuteStatement: each statement succeeds or fails on its own.
           if (part.key != "Error" || JsonKind(body, part.value) != '{') continue;
           const json e = ParseSpan(body, part.value);
@@ -1163,8 +1170,15 @@ ResultView BuildResultView(std::string_view operation, const Result& result,
   std::vector<std::string> in_order;
   std::vector<JsonMember> attributes;
   std::vector<std::string> fresh;
-  for (const JsonSpan& item : items) {
-    if (!JsonObjectMembers(body, item, &attributes)) continue;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (outlined[i] != nullptr) {
+      attributes.clear();
+      for (const JsonNode& a : outline.Children(*outlined[i])) {
+        attributes.push_back(JsonMember{a.key, a.value});
+      }
+    } else if (!JsonObjectMembers(body, items[i], &attributes)) {
+      continue;
+    }
     fresh.clear();
     for (const JsonMember& a : attributes) {
       if (!raw_names.insert(a.key).second) continue;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <random>
 #include <regex>
+#include <span>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -171,6 +172,67 @@ TEST(ResponseJsonTest, MembersElementsAndKeysAreTheTreeOnes) {
     }
   }
   EXPECT_EQ(JsonKeyText(R"(\u00e9\ud83d\ude00\n\/)"), "\xc3\xa9\xf0\x9f\x98\x80\n/");
+}
+
+// Checks the outline of `node` (at `level`) against the member and element readers, down the
+// levels outlined; returns the containers it saw outlined.
+int ExpectOutlineIsTheReaders(const std::string& text, const JsonOutline& outline,
+                              const JsonNode& node, int level, int limit) {
+  const char kind = JsonKind(text, node.value);
+  const std::span<const JsonNode> children = outline.Children(node);
+  if ((kind != '{' && kind != '[') || level >= limit) {
+    EXPECT_TRUE(children.empty()) << node.value.In(text);
+    return 0;
+  }
+  std::vector<JsonMember> expected;
+  if (kind == '{') {
+    EXPECT_TRUE(JsonObjectMembers(text, node.value, &expected));
+  } else {
+    std::vector<JsonSpan> elements;
+    EXPECT_TRUE(JsonArrayElements(text, node.value, &elements));
+    for (const JsonSpan& e : elements) expected.push_back(JsonMember{"", e});
+  }
+  EXPECT_EQ(children.size(), expected.size()) << node.value.In(text);
+  int outlined = 1;
+  for (size_t i = 0; i < std::min(children.size(), expected.size()); ++i) {
+    EXPECT_EQ(children[i].key, expected[i].key);
+    EXPECT_EQ(children[i].value.begin, expected[i].value.begin);
+    EXPECT_EQ(children[i].value.end, expected[i].value.end);
+    outlined += ExpectOutlineIsTheReaders(text, outline, children[i], level + 1, limit);
+  }
+  return outlined;
+}
+
+TEST(ResponseJsonTest, AnOutlineIsWhatTheReadersRead) {
+  // Every container above the outline's depth has the members or elements JsonObjectMembers and
+  // JsonArrayElements read (keys raw, spans to the byte), every one at or below it none; a
+  // document is outlined exactly when JsonValueSpan accepts it, and a refused one leaves the
+  // outline empty.
+  std::mt19937 rng(5);
+  int outlined = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const json doc = RandomValue(&rng, 0);
+    const std::string text = i % 3 == 0 ? doc.dump() : " " + doc.dump(i % 3 == 1 ? 1 : -1, '\t');
+    const int limit = i % 5;
+    JsonOutline outline;
+    ASSERT_TRUE(outline.Read(text, limit)) << text;
+    JsonSpan whole;
+    ASSERT_TRUE(JsonValueSpan(text, &whole));
+    EXPECT_EQ(outline.root().value.begin, whole.begin);
+    EXPECT_EQ(outline.root().value.end, whole.end);
+    outlined += ExpectOutlineIsTheReaders(text, outline, outline.root(), 0, limit);
+    if (HasFailure()) return;
+    // The same document broken by one byte: refused wherever JsonValueSpan refuses it.
+    std::string broken = text;
+    broken[rng() % broken.size()] = "{}[]\",:x"[rng() % 8];
+    const bool valid = JsonValueSpan(broken, &whole);
+    ASSERT_EQ(outline.Read(broken, limit), valid) << broken;
+    if (!valid) {
+      EXPECT_TRUE(outline.Children(outline.root()).empty());
+      EXPECT_EQ(outline.root().value.end, 0u);
+    }
+  }
+  EXPECT_GT(outlined, 2000);  // containers were outlined, at several levels
 }
 
 // What the Result panel showed from nlohmann's tree (the code BuildResultView had): the items'
