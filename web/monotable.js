@@ -5,7 +5,9 @@
 //                            -> Promise of state(), loaded at once
 //   startLoad(name, scale)   a built-in example loaded a slice per frame with its progress drawn
 //                            (as the model menu does) -> Promise of state() once loaded
-//   run(operation, request)  -> Promise of {response, ok, error?, effects}
+//   run(operation, request)  -> Promise of {response, ok, error?, effects}; the run is done
+//                            when it is called, a large answer (over 256 K characters) is
+//                            handed over after the page has drawn it
 //   state()                  {model, selected, lastRequest, response, effects, ...}
 //   getState(compact?, withHistory?)  the whole saved state as JSON text (ui/app_state.cc)
 //   setState(text)           restores one; throws with the reason (nothing changed then)
@@ -83,6 +85,25 @@
   function call(name, ret, types, args) {
     if (!mod) throw new Error("monotable is not ready yet");
     return mod.ccall(name, ret, types, args);
+  }
+
+  // Answers longer than this (characters) wait for a frame before they are parsed (run()).
+  const kDrawBeforeParse = 256 * 1024;
+
+  // Resolves once a frame has been drawn: the task after the next animation frame, or after
+  // 100 ms where frames do not come (a hidden tab).
+  function afterNextFrame() {
+    return new Promise((resolve) => {
+      let done = false;
+      const go = () => {
+        if (!done) {
+          done = true;
+          resolve();
+        }
+      };
+      requestAnimationFrame(() => setTimeout(go, 0));
+      setTimeout(go, 100);
+    });
   }
 
   function state() {
@@ -540,8 +561,14 @@
     async run(operation, request, label) {
       await ready;
       const text = typeof request === "string" ? request : JSON.stringify(request || {});
-      return JSON.parse(call("mt_run", "string", ["string", "string", "string"],
-                             [operation, text, label || ""]));
+      const answer = call("mt_run", "string", ["string", "string", "string"],
+                          [operation, text, label || ""]);
+      // A large answer is parsed after the page has drawn the run: a Scan's 1 MB page is an
+      // answer of about 4 MB, whose JSON.parse (20-50 ms) in the run's own task held the page
+      // without a frame for 117-183 ms (docs/benchmarks.md section 19). Small answers, nearly
+      // every run, resolve at once.
+      if (answer.length > kDrawBeforeParse) await afterNextFrame();
+      return JSON.parse(answer);
     },
     async show(pattern, operation, request) {
       await ready;
