@@ -94,15 +94,8 @@
   // 100 ms where frames do not come (a hidden tab).
   function afterNextFrame() {
     return new Promise((resolve) => {
-      let done = false;
-      const go = () => {
-        if (!done) {
-          done = true;
-          resolve();
-        }
-      };
-      requestAnimationFrame(() => setTimeout(go, 0));
-      setTimeout(go, 100);
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+      setTimeout(resolve, 100);  // a promise resolves once: whichever comes first
     });
   }
 
@@ -565,7 +558,7 @@
                           [operation, text, label || ""]);
       // A large answer is parsed after the page has drawn the run: a Scan's 1 MB page is an
       // answer of about 4 MB, whose JSON.parse (20-50 ms) in the run's own task held the page
-      // without a frame for 117-183 ms (docs/benchmarks.md section 19). Small answers, nearly
+      // without a frame for 117-233 ms (docs/benchmarks.md section 19). Small answers, nearly
       // every run, resolve at once.
       if (answer.length > kDrawBeforeParse) await afterNextFrame();
       return JSON.parse(answer);

@@ -162,7 +162,7 @@ test("run() lets the page draw before it parses a large answer, not a small one"
   const page2 = await env.newPage();
   await openApp(page2, env.server.url);
   await page2.evaluate(() => window.monotable.loadModel("orders", 10));
-  const frames = (operation, request) => page2.evaluate(async ([op, req]) => {
+  const runCountingFrames = (operation, request) => page2.evaluate(async ([op, req]) => {
     let frames = 0;
     let counting = true;
     const count = () => {
@@ -177,13 +177,13 @@ test("run() lets the page draw before it parses a large answer, not a small one"
     return { frames, ok: answer.ok, count: answer.response.Count, items: (answer.response.Items ||
       []).length, touched: answer.effects.items.length, size: JSON.stringify(answer).length };
   }, [operation, request]);
-  const scan = await frames("Scan", { TableName: "Orders" });
+  const scan = await runCountingFrames("Scan", { TableName: "Orders" });
   assert.equal(scan.ok, true);
   assert.ok(scan.size > 256 * 1024, `the Scan's answer is large (${scan.size} characters)`);
   assert.ok(scan.frames >= 1, "a frame was drawn before the large answer was handed over");
   assert.equal(scan.items, scan.count, "every returned item is in the answer");
   assert.equal(scan.touched, scan.count, "every item read is in the effects");
-  const get = await frames("Query", { TableName: "Orders", KeyConditionExpression: "PK = :c",
+  const get = await runCountingFrames("Query", { TableName: "Orders", KeyConditionExpression: "PK = :c",
     ExpressionAttributeValues: { ":c": { S: "C#c002" } }, Limit: 1 });
   assert.equal(get.ok, true);
   assert.equal(get.count, 1);
